@@ -1,0 +1,235 @@
+import { ArraySchema } from './Array';
+import { describeSchema } from './describeSchema';
+import { INVALID } from './INVALID';
+import { describeKind, quote } from './own';
+import { Values } from './Values';
+import type {
+  Denormalize,
+  DenormalizeVisitor,
+  EntityLikeSchema,
+  EntityMeta,
+  NormalizeVisitor,
+  SchemaClass,
+  SchemaType,
+} from './types';
+
+/** The arguments a collection is keyed by, as strings: `{ userId: '1' }`. */
+export type CollectionArgs = Record<string, string>;
+
+/** Options of {@link Collection}. */
+export interface CollectionOptions {
+  /** Table name for the collection rows. Default: `[Item]` for arrays, `{Item}` for Values. */
+  key?: string;
+  /** Which arguments key a collection. Default: the members of the first argument (params), minus `null`/`undefined`. */
+  argsKey?: (...args: readonly any[]) => Record<string, unknown>;
+  /** Keys a collection nested in an entity by its parent, e.g. `(parent) => ({ userId: parent.id })`. */
+  nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>;
+  /**
+   * Decides whether a stored collection receives items pushed with `args`.
+   * Default: every argument the collection is keyed by equals a member of the
+   * params or the body; keys starting with `order` are ignored.
+   */
+  createCollectionFilter?: (...args: readonly any[]) => (collectionArgs: CollectionArgs) => boolean;
+}
+
+/** How an adder combines new items with a stored collection. */
+export type AddMode = 'push' | 'unshift' | 'assign';
+
+function stringifyArgs(source: Record<string, unknown> | undefined): CollectionArgs {
+  const out: CollectionArgs = {};
+  if (source === undefined || source === null || typeof source !== 'object') return out;
+  for (const name of Object.keys(source).sort()) {
+    const value = source[name];
+    if (value !== undefined && value !== null && typeof value !== 'object') out[name] = String(value);
+  }
+  return out;
+}
+
+function defaultCollectionFilter(...args: readonly unknown[]) {
+  return (collectionArgs: CollectionArgs): boolean =>
+    Object.keys(collectionArgs).every((name) => {
+      if (name.startsWith('order')) return true;
+      return args.some((arg) => {
+        if (typeof arg !== 'object' || arg === null) return false;
+        const value = (arg as Record<string, unknown>)[name];
+        return value !== undefined && value !== null && String(value) === collectionArgs[name];
+      });
+    });
+}
+
+const parsedPks = new Map<string, CollectionArgs>();
+
+/** Reads the args back out of a collection pk. */
+export function parseCollectionPk(pk: string): CollectionArgs {
+  let parsed = parsedPks.get(pk);
+  if (parsed === undefined) {
+    try {
+      parsed = JSON.parse(pk) as CollectionArgs;
+    } catch {
+      parsed = {};
+    }
+    if (parsedPks.size > 10_000) parsedPks.clear();
+    parsedPks.set(pk, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * A mutable list (or Values map) of entities, stored once per set of request
+ * args. `push`, `unshift` and `assign` are schemas that add a response's items
+ * to every stored collection whose args match the request's.
+ */
+export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, SchemaType<Denormalize<S>> {
+  declare readonly __denormalized?: Denormalize<S>;
+  /** The inner schema: `schema.Array` or `schema.Values`. */
+  readonly schema: ArraySchema<unknown> | Values<unknown>;
+  readonly key: string;
+  private readonly options: CollectionOptions;
+  private adders: Partial<Record<AddMode, CollectionAdder<S>>> = {};
+
+  constructor(schema: S, options: CollectionOptions = {}) {
+    if (Array.isArray(schema)) {
+      if (schema.length !== 1) {
+        throw new TypeError('[rest-slice] `schema.Collection([Item])` takes an array with exactly one schema');
+      }
+      this.schema = new ArraySchema(schema[0]);
+    } else if (schema instanceof ArraySchema || schema instanceof Values) {
+      this.schema = schema;
+    } else {
+      throw new TypeError(
+        `[rest-slice] \`schema.Collection\` wraps \`[Item]\`, \`schema.Array\` or \`schema.Values\`, got ${describeSchema(schema)}`,
+      );
+    }
+    this.options = options;
+    const item = describeSchema(this.schema.schema);
+    this.key = options.key ?? (this.schema instanceof Values ? `{${item}}` : `[${item}]`);
+  }
+
+  /** The pk of the collection stored for these args. */
+  pk(parent: unknown, key: string | undefined, args: readonly unknown[]): string {
+    const source =
+      this.options.nestKey && parent !== undefined
+        ? this.options.nestKey(parent, key)
+        : this.options.argsKey
+          ? this.options.argsKey(...args)
+          : (args[0] as Record<string, unknown> | undefined);
+    return JSON.stringify(stringifyArgs(source));
+  }
+
+  /** A fetched collection replaces the stored one. */
+  merge(existing: unknown, incoming: unknown): unknown {
+    return incoming;
+  }
+
+  useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
+    return existingMeta.fetchedAt <= incomingMeta.fetchedAt;
+  }
+
+  /** Whether a stored collection (by its args) receives items added with `args`. */
+  matches(collectionArgs: CollectionArgs, args: readonly unknown[]): boolean {
+    const create = this.options.createCollectionFilter ?? defaultCollectionFilter;
+    return create(...args)(collectionArgs);
+  }
+
+  /** Adds the response's items to the end of each matching collection. */
+  get push(): CollectionAdder<S> {
+    return (this.adders.push ??= new CollectionAdder(this, 'push'));
+  }
+
+  /** Adds the response's items to the start of each matching collection. */
+  get unshift(): CollectionAdder<S> {
+    return (this.adders.unshift ??= new CollectionAdder(this, 'unshift'));
+  }
+
+  /** Merges the response's members into each matching Values collection. */
+  get assign(): CollectionAdder<S> {
+    return (this.adders.assign ??= new CollectionAdder(this, 'assign'));
+  }
+
+  /** An adder with its own matching rule (`getPage` appends to the collection of the same args minus the page). */
+  addWith(mode: AddMode, match: (collectionArgs: CollectionArgs, args: readonly unknown[]) => boolean): CollectionAdder<S> {
+    return new CollectionAdder(this, mode, match);
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    const pk = this.pk(parent, key, visitor.args);
+    const normalized = this.schema.normalize(input, parent, key, visitor);
+    visitor.addEntity(this, normalized as Record<string, unknown>, pk);
+    return pk;
+  }
+
+  denormalize(pk: unknown, visitor: DenormalizeVisitor): unknown {
+    if (typeof pk !== 'string') return this.schema.denormalize(pk, visitor);
+    const row = visitor.getEntity(this.key, pk);
+    if (row === undefined) return undefined;
+    if (row === null) return INVALID;
+    return this.schema.denormalize(row, visitor);
+  }
+}
+
+/** Writes that always win: an adder extends what is stored, whenever it was fetched. */
+function adderTarget(key: string): EntityLikeSchema {
+  return { key, merge: (existing: unknown, incoming: unknown) => incoming, useIncoming: () => true };
+}
+
+type AddedItem<S> = S extends readonly (infer I)[]
+  ? Denormalize<I>
+  : S extends ArraySchema<infer I>
+    ? Denormalize<I>
+    : Denormalize<S>;
+
+/** The schema of `Collection.push` / `unshift` / `assign`. */
+export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<AddedItem<S>> {
+  declare readonly __denormalized?: AddedItem<S>;
+  private readonly target: EntityLikeSchema;
+
+  constructor(
+    readonly collection: Collection<S>,
+    readonly mode: AddMode,
+    private readonly match?: (collectionArgs: CollectionArgs, args: readonly unknown[]) => boolean,
+  ) {
+    this.target = adderTarget(collection.key);
+  }
+
+  get key(): string {
+    return this.collection.key;
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    const inner = this.collection.schema;
+    const single = this.mode !== 'assign' && !Array.isArray(input);
+    if (this.mode === 'assign' && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+      throw new TypeError(
+        `[rest-slice] \`${this.collection.key}.assign\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
+      );
+    }
+    const added = inner.normalize(single ? [input] : input, parent, key, visitor);
+    const collectionKey = this.collection.key;
+    for (const pk of visitor.getPks(collectionKey)) {
+      const collectionArgs = parseCollectionPk(pk);
+      const matches = this.match
+        ? this.match(collectionArgs, visitor.args)
+        : this.collection.matches(collectionArgs, visitor.args);
+      if (!matches) continue;
+      const row = visitor.getEntity(collectionKey, pk);
+      if (row === null || row === undefined) continue;
+      visitor.addEntity(this.target, this.combine(row, added) as Record<string, unknown>, pk);
+    }
+    return single ? (added as unknown[])[0] : added;
+  }
+
+  private combine(row: unknown, added: unknown): unknown {
+    if (this.mode === 'assign') {
+      return { ...(row as Record<string, unknown>), ...(added as Record<string, unknown>) };
+    }
+    const existing = Array.isArray(row) ? row : [];
+    const fresh = (added as unknown[]).filter((item) => !existing.includes(item));
+    return this.mode === 'push' ? [...existing, ...fresh] : [...fresh, ...existing];
+  }
+
+  denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
+    const inner = this.collection.schema;
+    if (this.mode === 'assign' || Array.isArray(input)) return inner.denormalize(input, visitor);
+    return visitor.unvisit(inner.schema, input);
+  }
+}

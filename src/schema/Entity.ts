@@ -1,0 +1,169 @@
+import { INVALID } from './INVALID';
+import { describeKind, hasOwn, quote, setOwn } from './own';
+import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
+
+const defaultsCache = new WeakMap<Function, Record<string, unknown>>();
+const schemaKeysCache = new WeakMap<object, string[]>();
+
+function schemaKeys(schema: Record<string, unknown>): string[] {
+  let keys = schemaKeysCache.get(schema);
+  if (keys === undefined) {
+    keys = Object.keys(schema);
+    schemaKeysCache.set(schema, keys);
+  }
+  return keys;
+}
+
+/**
+ * Base class of every normalized record type. Subclasses declare fields with
+ * defaults, `pk()`, and optionally `static key`, `static schema` for nested
+ * members, and the merge hooks.
+ *
+ * @example
+ * class Todo extends Entity {
+ *   id: number | undefined = undefined;
+ *   title = '';
+ *   pk() { return this.id?.toString(); }
+ *   static key = 'Todo';
+ * }
+ */
+export abstract class Entity {
+  /** The primary key the entity is stored under; `undefined` when absent. */
+  abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
+
+  /** Names the entity type: the table the rows live in. Defaults to the class name. */
+  declare static key: string;
+
+  /** Nested members: `{ author: User, comments: [Comment], createdAt: Date }`. Default: none. */
+  static schema: { readonly [member: string]: unknown } = {};
+
+  /** Computes the pk of raw (processed) data by calling `pk()` with the data as `this`. */
+  static pk(value: Record<string, unknown>, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined {
+    return (this.prototype as Entity).pk.call(value, parent, key, args);
+  }
+
+  /** Builds an instance from plain data: the defaults, overwritten by `props`. */
+  static fromJS<T extends typeof Entity>(this: T, props: Readonly<Record<string, unknown>> = {}): AbstractInstance<T> {
+    const instance = new (this as unknown as new () => AbstractInstance<T>)();
+    assignOwn(instance as unknown as Record<string, unknown>, props);
+    return instance;
+  }
+
+  /** Combines two rows of the same entity; the second wins field by field. Default: a shallow spread. */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming };
+  }
+
+  /**
+   * Decides which of two rows is newer. When true the incoming row is merged
+   * over the existing one; when false the existing one wins and the incoming
+   * only fills fields it lacks. Default: the row fetched later wins.
+   */
+  static useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
+    return existingMeta.fetchedAt <= incomingMeta.fetchedAt;
+  }
+
+  /** Prepares raw input before its pk is read; must return a new object. Default: a shallow copy. */
+  static process(input: any, parent: unknown, key: string | undefined, args: readonly unknown[]): any {
+    return { ...input };
+  }
+
+  /** Returns a message when processed data is unusable; normalize throws it. Default: accepts all. */
+  static validate(processedEntity: any): string | undefined {
+    return undefined;
+  }
+
+  /** The default values of the fields, from one instance made with no arguments. */
+  static get defaults(): Readonly<Record<string, unknown>> {
+    let defaults = defaultsCache.get(this);
+    if (defaults === undefined) {
+      defaults = new (this as unknown as new () => Record<string, unknown>)();
+      defaultsCache.set(this, defaults);
+    }
+    return defaults;
+  }
+
+  /** @internal Normalizes one input into a row; returns its pk. */
+  static normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    if (typeof input === 'string' || typeof input === 'number') {
+      // Already a reference to a stored entity (e.g. `author: 5`).
+      return String(input);
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new TypeError(
+        `[rest-slice] Entity \`${this.key}\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
+      );
+    }
+    const processed = this.process(input, parent, key, visitor.args) as Record<string, unknown>;
+    const id = this.pk(processed, parent, key, visitor.args);
+    if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
+      throw new TypeError(
+        `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`,
+      );
+    }
+    const pk = typeof id === 'string' ? id : String(id);
+    const problem = this.validate(processed);
+    if (problem) {
+      throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
+    }
+    const schema = this.schema as Record<string, unknown>;
+    const keys = schemaKeys(schema);
+    for (let i = 0; i < keys.length; i++) {
+      const member = keys[i];
+      const value = processed[member];
+      if (value !== undefined && value !== null) {
+        processed[member] = visitor.visit(schema[member], value, processed, member);
+      }
+    }
+    visitor.addEntity(this, processed, pk);
+    return pk;
+  }
+
+  /** @internal Replaces the nested members of a fresh instance by their denormalized values. */
+  static denormalizeMembers(instance: Record<string, unknown>, visitor: DenormalizeVisitor): unknown {
+    const schema = this.schema as Record<string, unknown>;
+    const keys = schemaKeys(schema);
+    if (keys.length === 0) return instance;
+    let defaults: Readonly<Record<string, unknown>> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const member = keys[i];
+      const value = visitor.unvisit(schema[member], instance[member]);
+      if (value === INVALID) {
+        defaults ??= this.defaults;
+        // A member whose default is truthy is required: without it the whole entity is invalid.
+        if (defaults[member]) return INVALID;
+        instance[member] = defaults[member];
+      } else {
+        instance[member] = value;
+      }
+    }
+    return instance;
+  }
+}
+
+// `key` defaults to the class name; a subclass's `static key = '...'` shadows it.
+Object.defineProperty(Entity, 'key', {
+  get(this: Function) {
+    return this.name;
+  },
+  set(this: Function, value: string) {
+    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+  },
+  configurable: true,
+});
+
+/** The instance type of an Entity class, abstract or not. */
+export type AbstractInstance<T> = T extends abstract new (...args: any[]) => infer U ? U : never;
+
+/** True for Entity subclasses (the classes, not instances). */
+export function isEntityClass(schema: unknown): schema is typeof Entity {
+  return typeof schema === 'function' && schema.prototype instanceof Entity;
+}
+
+function assignOwn(target: Record<string, unknown>, props: Readonly<Record<string, unknown>>): void {
+  if (hasOwn(props, '__proto__')) {
+    for (const key of Object.keys(props)) setOwn(target, key, props[key]);
+  } else {
+    Object.assign(target, props);
+  }
+}

@@ -1,0 +1,52 @@
+import { Denormalizer, type EntityMemo, type MemoEntry, depsAreCurrent, lookupTables } from './denormalize';
+import type { EntityTables, GetEntity } from './types';
+
+interface ResultsBySchema {
+  readonly objects: WeakMap<object, MemoEntry>;
+  readonly primitives: Map<unknown, MemoEntry>;
+}
+
+const MAX_PRIMITIVE_RESULTS = 2_000;
+
+/**
+ * A memoized denormalizer. The same result over the same rows returns the same
+ * object; when some rows change, only the instances built from them (and the
+ * containers above them) are new, everything else keeps its identity.
+ *
+ * @example
+ * const memo = new MemoCache();
+ * memo.denormalize([Todo], result, entities) === memo.denormalize([Todo], result, entities); // true
+ */
+export class MemoCache {
+  private readonly entities: EntityMemo = new WeakMap();
+  private readonly results = new WeakMap<object, ResultsBySchema>();
+
+  /** Like `denormalize`, memoized. */
+  denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
+    return this.denormalizeWith(schema, result, lookupTables(entities), args);
+  }
+
+  /** Like {@link MemoCache.denormalize}, reading rows through `getEntity` (the store's optimistic view). */
+  denormalizeWith(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): any {
+    if (result === undefined || schema === undefined || schema === null) return result;
+    if (typeof schema !== 'object' && typeof schema !== 'function') return result;
+    let bySchema = this.results.get(schema);
+    if (bySchema === undefined) {
+      bySchema = { objects: new WeakMap(), primitives: new Map() };
+      this.results.set(schema, bySchema);
+    }
+    const isObject = typeof result === 'object' && result !== null;
+    const cached = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);
+    if (cached !== undefined && depsAreCurrent(cached.deps, getEntity)) return cached.value;
+    const denormalizer = new Denormalizer(getEntity, args, this.entities);
+    const value = denormalizer.unvisit(schema, result);
+    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [] };
+    if (isObject) {
+      bySchema.objects.set(result, entry);
+    } else {
+      if (bySchema.primitives.size >= MAX_PRIMITIVE_RESULTS) bySchema.primitives.clear();
+      bySchema.primitives.set(result, entry);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,79 @@
+import { getOwn } from './own';
+import type { DenormalizeVisitor, NormalizeVisitor } from './types';
+
+/** Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. */
+export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
+
+/** A normalized polymorphic reference: the id plus which schema of the mapping it belongs to. */
+export interface PolymorphicReference {
+  id: unknown;
+  schema: string;
+}
+
+/**
+ * The shared machinery of `Union` and mapped `Values`: one schema, or a
+ * mapping from an attribute value to a schema.
+ */
+export abstract class Polymorphic<D> {
+  readonly schemaAttribute: SchemaAttribute | undefined;
+  protected definition: D;
+
+  constructor(definition: D, schemaAttribute?: SchemaAttribute) {
+    this.definition = definition;
+    this.schemaAttribute = schemaAttribute;
+  }
+
+  /** The schema, or the mapping of schemas. */
+  get schema(): D {
+    return this.definition;
+  }
+
+  protected get isSingle(): boolean {
+    return this.schemaAttribute === undefined;
+  }
+
+  /** Merges the given definition into the original one (used for circular references). */
+  define(definition: Partial<D> | D): this {
+    if (this.isSingle) {
+      this.definition = definition as D;
+    } else {
+      this.definition = { ...this.definition, ...definition } as D;
+    }
+    return this;
+  }
+
+  protected attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined {
+    const attribute = this.schemaAttribute;
+    if (typeof attribute === 'function') return attribute(value, parent, key);
+    if (attribute === undefined || typeof value !== 'object' || value === null) return undefined;
+    const found = (value as Record<string, unknown>)[attribute];
+    return found === undefined || found === null ? undefined : String(found);
+  }
+
+  protected schemaFor(attribute: string | undefined): unknown {
+    if (attribute === undefined) return undefined;
+    return getOwn(this.definition as unknown as Record<string, unknown>, attribute);
+  }
+
+  protected normalizeValue(value: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    if (this.isSingle) return visitor.visit(this.definition, value, parent, key);
+    const attribute = this.attributeOf(value, parent, key);
+    const schema = this.schemaFor(attribute);
+    // An unmapped value stays as the original object and makes no entity.
+    if (schema === undefined) return value;
+    const reference: PolymorphicReference = {
+      id: visitor.visit(schema, value, parent, key),
+      schema: attribute as string,
+    };
+    return reference;
+  }
+
+  protected denormalizeValue(value: unknown, visitor: DenormalizeVisitor): unknown {
+    if (this.isSingle) return visitor.unvisit(this.definition, value);
+    if (typeof value !== 'object' || value === null) return value;
+    const reference = value as Partial<PolymorphicReference>;
+    const schema = typeof reference.schema === 'string' ? this.schemaFor(reference.schema) : undefined;
+    if (schema === undefined || reference.id === undefined) return value;
+    return visitor.unvisit(schema, reference.id);
+  }
+}

@@ -1,0 +1,159 @@
+import { denormalizeArray } from './Array';
+import { Entity } from './Entity';
+import { INVALID } from './INVALID';
+import { denormalizeObject } from './Object';
+import { arrayItemSchema } from './normalize';
+import { getOwn } from './own';
+import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
+
+/** A memoized result: the value and the rows it was built from, as flat `key, pk, row` triples. */
+export interface MemoEntry {
+  readonly value: unknown;
+  readonly deps: readonly unknown[];
+}
+
+/** Where entity-level memo entries live between calls (see `MemoCache`). */
+export type EntityMemo = WeakMap<object, MemoEntry & { readonly schema: Function }>;
+
+/** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
+export function lookupTables(entities: EntityTables): GetEntity {
+  return (key, pk) => getOwn(getOwn(entities, key), pk);
+}
+
+/** True while every row the entry was built from is still the same object. */
+export function depsAreCurrent(deps: readonly unknown[], getEntity: GetEntity): boolean {
+  for (let i = 0; i < deps.length; i += 3) {
+    if (getEntity(deps[i] as string, deps[i + 1] as string) !== deps[i + 2]) return false;
+  }
+  return true;
+}
+
+const converterKinds = new WeakMap<Function, 'construct' | 'call'>();
+const callable = new Set<Function>([Number, String, Boolean, BigInt, Symbol]);
+
+/** A member schema that is a plain class (`Date`) is constructed; a plain function is called. */
+function convert(converter: Function, value: unknown): unknown {
+  let kind = converterKinds.get(converter);
+  if (kind === undefined) {
+    const source = Function.prototype.toString.call(converter);
+    kind =
+      !callable.has(converter) &&
+      converter.prototype !== undefined &&
+      (source.startsWith('class') || source.includes('[native code]'))
+        ? 'construct'
+        : 'call';
+    converterKinds.set(converter, kind);
+  }
+  return kind === 'construct'
+    ? new (converter as new (value: unknown) => unknown)(value)
+    : (converter as (value: unknown) => unknown)(value);
+}
+
+/**
+ * One denormalize pass. With an `EntityMemo` it records, for each entity and
+ * for the whole result, which rows it read, and reuses earlier instances whose
+ * rows are all unchanged.
+ */
+export class Denormalizer implements DenormalizeVisitor {
+  /** Instances made in this pass, so repeats and cycles share one instance. */
+  private readonly local = new Map<string, Map<string, unknown>>();
+  /** The rows read by the entity (or result) being built: flat `key, pk, row` triples. */
+  deps: unknown[] | undefined;
+  readonly getEntity: GetEntity;
+
+  constructor(
+    private readonly lookup: GetEntity,
+    readonly args: readonly unknown[],
+    private readonly memo?: EntityMemo,
+  ) {
+    this.getEntity = memo === undefined ? lookup : this.trackedLookup;
+    if (memo !== undefined) this.deps = [];
+  }
+
+  private trackedLookup = (key: string, pk: string): EntityRow | undefined => {
+    const row = this.lookup(key, pk);
+    this.deps?.push(key, pk, row);
+    return row;
+  };
+
+  unvisit(schema: unknown, value: unknown): unknown {
+    if (value === undefined || value === null || schema === undefined || schema === null) return value;
+    if (typeof schema === 'function') {
+      if (schema.prototype instanceof Entity) return this.unvisitEntity(schema as typeof Entity, value);
+      const withDenormalize = schema as { denormalize?: unknown };
+      if (typeof withDenormalize.denormalize === 'function') {
+        return (withDenormalize.denormalize as DenormalizeFn)(value, this);
+      }
+      return convert(schema, value);
+    }
+    if (typeof schema === 'object') {
+      const withDenormalize = schema as { denormalize?: unknown };
+      if (typeof withDenormalize.denormalize === 'function') {
+        return (schema as { denormalize: DenormalizeFn }).denormalize(value, this);
+      }
+      if (Array.isArray(schema)) return denormalizeArray(arrayItemSchema(schema), value, this);
+      return denormalizeObject(schema as Record<string, unknown>, value, this);
+    }
+    return value;
+  }
+
+  private unvisitEntity(entity: typeof Entity, value: unknown): unknown {
+    if (typeof value === 'object') {
+      // An inline (not normalized) entity: build it without caching.
+      const instance = entity.fromJS(value as Record<string, unknown>) as unknown as Record<string, unknown>;
+      return entity.denormalizeMembers(instance, this);
+    }
+    const pk = typeof value === 'string' ? value : String(value);
+    const key = entity.key;
+    let byPk = this.local.get(key);
+    if (byPk === undefined) {
+      byPk = new Map();
+      this.local.set(key, byPk);
+    } else if (byPk.has(pk)) {
+      if (this.memo !== undefined) this.trackedLookup(key, pk);
+      return byPk.get(pk);
+    }
+    const row = this.getEntity(key, pk);
+    if (row === undefined) return undefined;
+    if (row === null) return INVALID;
+    const memo = this.memo;
+    if (memo === undefined) {
+      const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
+      byPk.set(pk, instance);
+      const result = entity.denormalizeMembers(instance, this);
+      if (result !== instance) byPk.set(pk, result);
+      return result;
+    }
+    const outer = this.deps as unknown[];
+    const cached = memo.get(row as object);
+    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached.deps, this.lookup)) {
+      // The row read above is already in `outer`; add the rest of what the instance was built from.
+      for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
+      byPk.set(pk, cached.value);
+      return cached.value;
+    }
+    const own: unknown[] = [key, pk, row];
+    this.deps = own;
+    const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
+    byPk.set(pk, instance);
+    const result = entity.denormalizeMembers(instance, this);
+    if (result !== instance) byPk.set(pk, result);
+    this.deps = outer;
+    for (let i = 3; i < own.length; i++) outer.push(own[i]);
+    memo.set(row as object, { value: result, deps: own, schema: entity });
+    return result;
+  }
+}
+
+type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
+
+/**
+ * Rebuilds nested data from a normalized `result` and entity tables. Entities
+ * come back as instances of their classes. Missing entities are `undefined`,
+ * invalidated ones are dropped from lists, and a result that requires an
+ * invalidated entity is {@link INVALID}.
+ */
+export function denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
+  if (result === undefined || schema === undefined || schema === null) return result;
+  return new Denormalizer(lookupTables(entities), args).unvisit(schema, result);
+}

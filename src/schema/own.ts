@@ -1,0 +1,52 @@
+/**
+ * Helpers that keep untrusted keys (`__proto__`, `constructor`, ...) as plain
+ * data: lookups only see own properties and writes never reach a prototype.
+ */
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/** True when `key` is an own property of `obj`. */
+export function hasOwn(obj: object, key: string): boolean {
+  return hasOwnProperty.call(obj, key);
+}
+
+/** Reads an own property, so `obj['constructor']` of a plain object is `undefined`. */
+export function getOwn<T>(obj: { readonly [key: string]: T } | undefined, key: string): T | undefined {
+  if (obj === undefined) return undefined;
+  const value = obj[key];
+  return value === undefined || hasOwnProperty.call(obj, key) ? value : undefined;
+}
+
+/** Writes an own property; `__proto__` becomes a data property instead of changing the prototype. */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
+/** A fresh lookup table with no prototype, so any string is a safe key. */
+export function createTable<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** Short, printable quote of a value for error messages. */
+export function quote(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** Names the kind of a value the way an error message should: `an array`, `null`, `a string`. */
+export function describeKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}

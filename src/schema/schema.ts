@@ -1,0 +1,8 @@
+// The `schema` namespace of the public API: `schema.Array`, `schema.Collection`, ...
+export { ArraySchema as Array } from './Array';
+export { Collection, CollectionAdder } from './Collection';
+export { Invalidate } from './Invalidate';
+export { ObjectSchema as Object } from './Object';
+export { Union } from './Union';
+export { Values } from './Values';
+export { Entity } from './Entity';
