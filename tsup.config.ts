@@ -6,7 +6,7 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'es2020',
+  target: 'es2022',
   splitting: false,
   external: ['react', 'react-redux', '@reduxjs/toolkit', 'redux', 'path-to-regexp', 'rest-slice'],
   outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),

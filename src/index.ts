@@ -20,6 +20,7 @@ export type {
   NormalizedEntities,
   NormalizedEntitiesMeta,
   StoreNormalizeResult,
+  StoreReader,
   StoreTables,
 } from './schema/normalize';
 export type {
@@ -32,3 +33,13 @@ export type {
   GetEntity,
   Schema,
 } from './schema/types';
+
+// store
+export { createRestCache, restCache } from './store/createRestCache';
+export { initialRestCacheState } from './store/state';
+export type { RestCache, RestCacheOptions } from './store/createRestCache';
+export type { Controller, ResolveOptions, StoreLike } from './store/controller';
+export type { EndpointArgs, EndpointData, EndpointInterface } from './store/endpoint';
+export type { ResponseState } from './store/selectors';
+export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
+export type { RestSlice, RestCacheActions } from './store/slice';

@@ -1,7 +1,7 @@
 import { ArraySchema } from './Array';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import { describeKind, quote } from './own';
+import { describeKind, getOwn, quote, setOwn } from './own';
 import { Values } from './Values';
 import type {
   Denormalize,
@@ -40,7 +40,7 @@ function stringifyArgs(source: Record<string, unknown> | undefined): CollectionA
   if (source === undefined || source === null || typeof source !== 'object') return out;
   for (const name of Object.keys(source).sort()) {
     const value = source[name];
-    if (value !== undefined && value !== null && typeof value !== 'object') out[name] = String(value);
+    if (value !== undefined && value !== null && typeof value !== 'object') setOwn(out, name, String(value));
   }
   return out;
 }
@@ -51,7 +51,7 @@ function defaultCollectionFilter(...args: readonly unknown[]) {
       if (name.startsWith('order')) return true;
       return args.some((arg) => {
         if (typeof arg !== 'object' || arg === null) return false;
-        const value = (arg as Record<string, unknown>)[name];
+        const value = getOwn(arg as Record<string, unknown>, name);
         return value !== undefined && value !== null && String(value) === collectionArgs[name];
       });
     });

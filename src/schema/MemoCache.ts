@@ -8,6 +8,21 @@ interface ResultsBySchema {
 
 const MAX_PRIMITIVE_RESULTS = 2_000;
 
+const shorthands = new WeakMap<object, object>();
+
+/** `[Todo]` written inline is a new array on every call; all of them share the memo of one `[Todo]`. */
+function memoKey(schema: object): object {
+  if (!Array.isArray(schema) || schema.length !== 1) return schema;
+  const item: unknown = schema[0];
+  if ((typeof item !== 'object' && typeof item !== 'function') || item === null) return schema;
+  let key = shorthands.get(item);
+  if (key === undefined) {
+    key = [item];
+    shorthands.set(item, key);
+  }
+  return key;
+}
+
 /**
  * A memoized denormalizer. The same result over the same rows returns the same
  * object; when some rows change, only the instances built from them (and the
@@ -30,10 +45,11 @@ export class MemoCache {
   denormalizeWith(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): any {
     if (result === undefined || schema === undefined || schema === null) return result;
     if (typeof schema !== 'object' && typeof schema !== 'function') return result;
-    let bySchema = this.results.get(schema);
+    const schemaKey = memoKey(schema);
+    let bySchema = this.results.get(schemaKey);
     if (bySchema === undefined) {
       bySchema = { objects: new WeakMap(), primitives: new Map() };
-      this.results.set(schema, bySchema);
+      this.results.set(schemaKey, bySchema);
     }
     const isObject = typeof result === 'object' && result !== null;
     const cached = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);

@@ -1,6 +1,8 @@
-import { normalizeArray } from './Array';
+import { ArraySchema, normalizeArray } from './Array';
+import { Collection } from './Collection';
 import { describeSchema } from './describeSchema';
 import { isEntityClass } from './Entity';
+import { Invalidate } from './Invalidate';
 import { normalizeObject } from './Object';
 import { createTable, describeKind, getOwn, quote } from './own';
 import type {
@@ -35,6 +37,22 @@ export interface StoreTables {
   readonly entitiesMeta: EntityMetaTables;
 }
 
+/** Read access to stored rows, for stores that are not plain tables (the optimistic view). */
+export interface StoreReader {
+  getEntity(key: string, pk: string): EntityRow | undefined;
+  getMeta(key: string, pk: string): EntityMeta | undefined;
+  getPks(key: string): Iterable<string>;
+}
+
+function readerOf(store: StoreTables | StoreReader): StoreReader {
+  if ('getEntity' in store) return store;
+  return {
+    getEntity: (key, pk) => getOwn(getOwn(store.entities, key), pk),
+    getMeta: (key, pk) => getOwn(getOwn(store.entitiesMeta, key), pk),
+    getPks: (key) => Object.keys(getOwn(store.entities, key) ?? {}),
+  };
+}
+
 const NO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
 
 function shallowEqual(a: object, b: object): boolean {
@@ -52,10 +70,12 @@ function shallowEqual(a: object, b: object): boolean {
 class Normalizer implements NormalizeVisitor {
   readonly entities: NormalizedEntities = {};
   readonly entitiesMeta: NormalizedEntitiesMeta = {};
+  /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
+  private readonly incoming: Record<string, Record<string, Record<string, unknown>>> = {};
 
   constructor(
     readonly args: readonly unknown[],
-    private readonly store?: StoreTables,
+    private readonly store?: StoreReader,
     private readonly meta: EntityMeta = NO_META,
   ) {}
 
@@ -97,50 +117,57 @@ class Normalizer implements NormalizeVisitor {
     const key = schema.key;
     const table = this.table(key);
     const written = table[pk];
-    if (written !== undefined) {
-      // The same entity twice in one response: combine the two copies.
-      table[pk] = written === null ? row : schema.merge(written, row);
-      return;
-    }
     const store = this.store;
-    if (store === undefined) {
-      table[pk] = row;
+    if (store === undefined || written === null) {
+      // No store, or invalidated earlier in this call: the copies of this call are all there is.
+      table[pk] = written === undefined || written === null ? row : schema.merge(written, row);
+      if (store !== undefined) this.setMeta(key, pk, this.meta);
       return;
     }
-    const stored = getOwn(store.entities[key], pk);
+    // The same entity twice in one response: combine the copies first, then
+    // merge the combination with the stored row, so that a second copy cannot
+    // overwrite stored data that `useIncoming` protected from the first.
+    let incomingTable = this.incoming[key];
+    if (incomingTable === undefined) {
+      incomingTable = createTable<Record<string, unknown>>();
+      this.incoming[key] = incomingTable;
+    }
+    const earlier = incomingTable[pk];
+    const incoming = earlier === undefined ? row : (schema.merge(earlier, row) as Record<string, unknown>);
+    incomingTable[pk] = incoming;
+    const stored = store.getEntity(key, pk);
     if (stored === undefined) {
-      table[pk] = row;
+      table[pk] = incoming;
       this.setMeta(key, pk, this.meta);
       return;
     }
-    const storedMeta = getOwn(store.entitiesMeta[key], pk) ?? NO_META;
+    const storedMeta = store.getMeta(key, pk) ?? NO_META;
     if (stored === null) {
       // Invalidated: only data fetched after the invalidation brings it back.
       if (storedMeta.fetchedAt <= this.meta.fetchedAt) {
-        table[pk] = row;
+        table[pk] = incoming;
         this.setMeta(key, pk, this.meta);
       } else {
         delete table[pk];
       }
       return;
     }
-    const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, row);
-    const merged = incomingWins ? schema.merge(stored, row) : schema.merge(row, stored);
+    const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, incoming);
+    const merged = incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored);
+    if (incomingWins) this.setMeta(key, pk, this.meta);
     // Unchanged data keeps its identity, so memoized reads of it stay valid.
     if (shallowEqual(merged, stored)) {
-      if (incomingWins) this.setMeta(key, pk, this.meta);
       delete table[pk];
-      return;
+    } else {
+      table[pk] = merged;
     }
-    table[pk] = merged;
-    if (incomingWins) this.setMeta(key, pk, this.meta);
   }
 
   invalidate(schema: EntityLikeSchema, pk: string): void {
     const key = schema.key;
     const store = this.store;
     if (store !== undefined) {
-      const storedMeta = getOwn(store.entitiesMeta[key], pk);
+      const storedMeta = store.getMeta(key, pk);
       if (storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt) return;
       this.setMeta(key, pk, { ...this.meta, invalidated: true });
     }
@@ -150,13 +177,12 @@ class Normalizer implements NormalizeVisitor {
   getEntity = (key: string, pk: string): EntityRow | undefined => {
     const written = this.entities[key];
     if (written !== undefined && pk in written) return written[pk];
-    return this.store === undefined ? undefined : getOwn(this.store.entities[key], pk);
+    return this.store === undefined ? undefined : this.store.getEntity(key, pk);
   };
 
   getPks(key: string): string[] {
     const pks = new Set<string>();
-    const stored = this.store?.entities[key];
-    if (stored !== undefined) for (const pk of Object.keys(stored)) pks.add(pk);
+    if (this.store !== undefined) for (const pk of this.store.getPks(key)) pks.add(pk);
     const written = this.entities[key];
     if (written !== undefined) for (const pk of Object.keys(written)) pks.add(pk);
     return [...pks];
@@ -175,12 +201,22 @@ export function arrayItemSchema(schema: readonly unknown[]): unknown {
   return schema[0];
 }
 
+/** What a root input must be for `schema`, in an error message. */
+function expectedAtRoot(schema: unknown): string {
+  if (Array.isArray(schema) || schema instanceof ArraySchema) return 'an array';
+  if (schema instanceof Collection) return schema.schema instanceof ArraySchema ? 'an array' : 'an object';
+  if (schema instanceof Invalidate) return 'an object or a pk';
+  return 'an object';
+}
+
 /** Rejects a root input whose shape cannot match the schema (the nested levels check themselves). */
 function checkRoot(schema: unknown, input: unknown): void {
+  // `visit` passes `null` through (an absent optional member); at the root it is a bad response.
+  const missing = (input === null || input === undefined) && schema !== null && schema !== undefined;
   const wantsObject = isEntityClass(schema) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && typeof (schema as { normalize?: unknown }).normalize !== 'function');
-  if (wantsObject && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+  if (missing || (wantsObject && (typeof input !== 'object' || input === null || Array.isArray(input)))) {
     throw new TypeError(
-      `[rest-slice] schema \`${describeSchema(schema)}\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
+      `[rest-slice] schema \`${describeSchema(schema)}\` expected ${expectedAtRoot(schema)}, got ${describeKind(input)}: ${quote(input)}`,
     );
   }
 }
@@ -209,11 +245,11 @@ export function normalizeIntoStore<R = unknown>(
   schema: unknown,
   input: unknown,
   args: readonly unknown[],
-  store: StoreTables,
+  store: StoreTables | StoreReader,
   meta: EntityMeta,
 ): StoreNormalizeResult<R> {
   checkRoot(schema, input);
-  const normalizer = new Normalizer(args, store, meta);
+  const normalizer = new Normalizer(args, readerOf(store), meta);
   const result = normalizer.visit(schema, input, undefined, undefined) as R;
   return { result, entities: normalizer.entities, entitiesMeta: normalizer.entitiesMeta };
 }

@@ -35,7 +35,8 @@ export function createTable<T>(): Record<string, T> {
 export function quote(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    // JSON would print NaN and Infinity as `null`.
+    text = typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
   } catch {
     text = String(value);
   }

@@ -1,0 +1,69 @@
+import type { NormalizedEntities, NormalizedEntitiesMeta } from '../schema/normalize';
+import type { SerializedError } from './state';
+
+/** Payload of `<reducerPath>/fetch`: a request was triggered. */
+export interface FetchPayload {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+  /** Whether the endpoint applies an optimistic update while this fetch is in flight. */
+  readonly optimistic: boolean;
+}
+
+/** Payload of `<reducerPath>/optimistic`: an optimistic update was applied. */
+export interface OptimisticPayload {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+}
+
+/** Payload of `<reducerPath>/setResponse`: normalized rows, already merged with the store's. */
+export interface SetResponsePayload {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
+  readonly result: unknown;
+  readonly entities: NormalizedEntities;
+  readonly entitiesMeta: NormalizedEntitiesMeta;
+}
+
+/** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */
+export interface SetErrorPayload {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
+  readonly error: SerializedError;
+  readonly errorPolicy?: 'soft';
+}
+
+/** Payload of `invalidate`, `invalidateAll` and `expireAll`: the request keys affected. */
+export interface KeysPayload {
+  readonly keys: readonly string[];
+}
+
+/** Payload of `<reducerPath>/reset`. */
+export interface ResetPayload {
+  readonly date: number;
+}
+
+/** Payload of `<reducerPath>/subscribe` and `unsubscribe` (handled by the middleware). */
+export interface SubscriptionPayload {
+  readonly endpoint: string;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly frequency?: number;
+}
+
+/** Meta of actions that carry runtime values the middleware keeps in its closure. */
+export interface RequestMeta {
+  /** Finds the endpoint object and the caller's promise in the middleware's closure. */
+  readonly requestId: string;
+}

@@ -1,0 +1,223 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { AbortOptimistic } from '../rest/AbortOptimistic';
+import { ExpiryStatus } from '../rest/ExpiryStatus';
+import type { SnapshotInterface } from '../rest/Snapshot';
+import { normalizeIntoStore } from '../schema/normalize';
+import type { CacheContext } from './context';
+import type { EndpointArgs, EndpointData, EndpointInterface } from './endpoint';
+import { dispatchFetch } from './middleware';
+import type { ResponseState } from './selectors';
+import { serializeArgs, serializeError } from './serialize';
+import type { View } from './view';
+import { warnOnce } from './warnOnce';
+
+/** The store a controller drives: anything with `dispatch` and `getState` (a Redux store). */
+export interface StoreLike {
+  dispatch: Dispatch;
+  getState(): unknown;
+}
+
+/** Args of `getResponse`/`getError`: the endpoint's args, then the root state. */
+type ArgsThenState<E> = [...EndpointArgs<E>, unknown];
+
+/** What `controller.resolve` records. */
+export interface ResolveOptions<E> {
+  args: EndpointArgs<E>;
+  /** When the fetch was triggered; defaults to now. */
+  fetchedAt?: number;
+  response?: unknown;
+  error?: unknown;
+}
+
+/** Imperative access to one store's cache: fetch, mutate, invalidate and read. */
+export interface Controller {
+  /**
+   * Fetches (or mutates) through the store. Resolves with the denormalized
+   * response once the store has committed it; rejects with the error once the
+   * store has recorded it and rolled back the fetch's optimistic update.
+   */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
+  /** Fetches only when the cached response is missing, invalid or stale; else resolves with it. */
+  fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
+  /** Marks one request's result invalid: it counts as missing until refetched. */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  /** Invalidates every stored request whose key `testKey` accepts. */
+  invalidateAll(options: { testKey: (key: string) => boolean }): Promise<void>;
+  /** Marks every matching result stale: still shown, refetched on next use. */
+  expireAll(options: { testKey: (key: string) => boolean }): Promise<void>;
+  /** Empties the cache; fetches in flight reject and their responses are dropped. */
+  resetEntireStore(): Promise<void>;
+  /** Stores a response as if `endpoint(...args)` had returned it. The last argument is the response. */
+  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: [...EndpointArgs<E>, unknown]): Promise<void>;
+  /** Stores an error as if `endpoint(...args)` had failed with it. The last argument is the error. */
+  setError<E extends EndpointInterface>(endpoint: E, ...rest: [...EndpointArgs<E>, Error]): Promise<void>;
+  /** Records the outcome of a fetch done elsewhere, with its own `fetchedAt`. */
+  resolve<E extends EndpointInterface>(endpoint: E, options: ResolveOptions<E>): Promise<void>;
+  /** `{ data, expiryStatus, expiresAt }` of a request in a given root state (the last argument). */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): ResponseState<EndpointData<E>>;
+  /** The error of a request in a given root state (the last argument). */
+  getError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): Error | undefined;
+  /** A read-only snapshot of a root state, as `getOptimisticResponse` receives it. */
+  snapshot(state: unknown, fetchedAt?: number): SnapshotInterface;
+  /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest among subscribers). */
+  subscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  /** Ends one subscription; polling stops with the last one. */
+  unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+}
+
+/** The snapshot of a view: reads see the confirmed data plus the optimistic updates applied so far. */
+export function createSnapshot(context: CacheContext, view: View, fetchedAt: number): SnapshotInterface {
+  return {
+    getResponse: ((endpoint: EndpointInterface, ...args: unknown[]) =>
+      context.selectors.responseOf(view, endpoint, args)) as SnapshotInterface['getResponse'],
+    getError: ((endpoint: EndpointInterface, ...args: unknown[]) =>
+      context.selectors.errorOf(view, endpoint, args)) as SnapshotInterface['getError'],
+    fetchedAt,
+    abort: new AbortOptimistic(),
+  };
+}
+
+/** Builds the controller of one store. */
+export function createController(context: CacheContext, store: StoreLike): Controller {
+  const { actions, options, selectors } = context;
+  const { reducerPath } = options;
+
+  if (!context.runtimes.has(store.getState)) {
+    warnOnce(
+      `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
+        'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
+    );
+  }
+  // Warns once when the reducer is not mounted.
+  selectors.selectSlice(store.getState());
+
+  function splitState(rest: readonly unknown[]): [unknown[], unknown] {
+    return [rest.slice(0, -1), rest[rest.length - 1]];
+  }
+
+  function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, outcome: { response: unknown } | { error: unknown }) {
+    context.register(endpoint);
+    const key = endpoint.key(...args);
+    const date = options.now();
+    const base = { endpoint: endpoint.name, key, args: serializeArgs(args), fetchedAt, date };
+    if ('response' in outcome) {
+      const expiresAt = date + (endpoint.dataExpiryLength ?? options.dataExpiryLength);
+      const schema = endpoint.schema;
+      try {
+        const normalized =
+          schema === undefined || schema === null
+            ? { result: outcome.response, entities: {}, entitiesMeta: {} }
+            : normalizeIntoStore(schema, outcome.response, args, selectors.selectSlice(store.getState()), {
+                fetchedAt,
+                date,
+                expiresAt,
+              });
+        store.dispatch(actions.setResponse({ ...base, expiresAt, ...normalized }));
+        return;
+      } catch (error) {
+        const wrapped = new Error(
+          `[rest-slice] the response given for \`${endpoint.name}\` (${key}) could not be stored: ${(error as Error).message}`,
+          { cause: error },
+        );
+        record(endpoint, args, fetchedAt, { error: wrapped });
+        throw wrapped;
+      }
+    }
+    const serialized = serializeError(outcome.error);
+    if (outcome.error instanceof Error) context.errorObjects.set(serialized, outcome.error);
+    const status = (outcome.error as { status?: unknown })?.status;
+    const policy = endpoint.errorPolicy
+      ? endpoint.errorPolicy(outcome.error)
+      : typeof status === 'number' && status >= 500
+        ? 'soft'
+        : undefined;
+    store.dispatch(
+      actions.setError({
+        ...base,
+        expiresAt: date + (endpoint.errorExpiryLength ?? options.errorExpiryLength),
+        error: serialized,
+        ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
+      }),
+    );
+  }
+
+  function keysMatching(testKey: (key: string) => boolean): string[] {
+    const slice = selectors.selectSlice(store.getState());
+    return Object.keys(slice.meta).filter((key) => testKey(key));
+  }
+
+  function subscription(type: 'subscribe' | 'unsubscribe', endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
+    context.register(endpoint);
+    const requestId = context.nextRequestId();
+    const done = new Promise<void>((resolve, reject) => {
+      context.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
+    });
+    const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args) };
+    store.dispatch(actions[type](payload, { requestId }));
+    if (context.pending.delete(requestId)) {
+      warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+      return Promise.resolve();
+    }
+    return done;
+  }
+
+  const controller: Controller = {
+    fetch: (endpoint, ...args) => dispatchFetch(context, store.dispatch, endpoint, args) as Promise<never>,
+
+    fetchIfStale: (endpoint, ...args) => {
+      const response = selectors.responseOf(selectors.selectView(store.getState()), endpoint, args);
+      if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
+        return Promise.resolve(response.data as never);
+      }
+      return dispatchFetch(context, store.dispatch, endpoint, args) as Promise<never>;
+    },
+
+    invalidate: async (endpoint, ...args) => {
+      store.dispatch(actions.invalidate({ keys: [endpoint.key(...args)] }));
+    },
+
+    invalidateAll: async ({ testKey }) => {
+      store.dispatch(actions.invalidateAll({ keys: keysMatching(testKey) }));
+    },
+
+    expireAll: async ({ testKey }) => {
+      store.dispatch(actions.expireAll({ keys: keysMatching(testKey) }));
+    },
+
+    resetEntireStore: async () => {
+      store.dispatch(actions.reset({ date: options.now() }));
+    },
+
+    setResponse: async (endpoint, ...rest) => {
+      const [args, response] = splitState(rest);
+      record(endpoint, args, options.now(), { response });
+    },
+
+    setError: async (endpoint, ...rest) => {
+      const [args, error] = splitState(rest);
+      record(endpoint, args, options.now(), { error });
+    },
+
+    resolve: async (endpoint, { args, fetchedAt, response, error }) => {
+      const at = fetchedAt ?? options.now();
+      record(endpoint, args, at, error !== undefined ? { error } : { response });
+    },
+
+    getResponse: (endpoint, ...rest) => {
+      const [args, state] = splitState(rest);
+      return selectors.responseOf(selectors.selectView(state), endpoint, args) as never;
+    },
+
+    getError: (endpoint, ...rest) => {
+      const [args, state] = splitState(rest);
+      return selectors.errorOf(selectors.selectView(state), endpoint, args);
+    },
+
+    snapshot: (state, fetchedAt = options.now()) => createSnapshot(context, selectors.selectView(state), fetchedAt),
+
+    subscribe: (endpoint, ...args) => subscription('subscribe', endpoint, args),
+
+    unsubscribe: (endpoint, ...args) => subscription('unsubscribe', endpoint, args),
+  };
+  return controller;
+}

@@ -1,0 +1,36 @@
+import type { Denormalize } from '../schema/types';
+
+/**
+ * What the store needs of an endpoint. `RestEndpoint` has all of it; any
+ * callable with a `key` and a `name` works too.
+ */
+export interface EndpointInterface {
+  (...args: any[]): Promise<unknown>;
+  /** Identifies the request: same key, same cached result. */
+  key(...args: any[]): string;
+  /** Finds the endpoint again when a replayed action names it. */
+  readonly name: string;
+  readonly schema?: unknown;
+  /** True for mutations (non-GET): never deduplicated. */
+  readonly sideEffect?: boolean;
+  getOptimisticResponse?(snap: any, ...args: any[]): unknown;
+  readonly dataExpiryLength?: number;
+  readonly errorExpiryLength?: number;
+  readonly pollFrequency?: number;
+  readonly invalidIfStale?: boolean;
+  errorPolicy?(error: any): 'soft' | undefined;
+  /** Runs the request with an injected `fetch` and AbortSignal (RestEndpoint has it). */
+  fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
+}
+
+/** The arguments of an endpoint, from its call signature. */
+export type EndpointArgs<E> = E extends (...args: infer A) => unknown ? A : readonly unknown[];
+
+type Resolved<E> = E extends (...args: any[]) => Promise<infer R> ? R : unknown;
+
+/** What the store hands out for an endpoint: the denormalized schema, or the resolved body without one. */
+export type EndpointData<E> = E extends { readonly schema: infer S }
+  ? [S] extends [undefined | null]
+    ? Resolved<E>
+    : Denormalize<S>
+  : Resolved<E>;

@@ -1,0 +1,297 @@
+import type { Dispatch, Middleware, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
+import { INVALID } from '../schema/INVALID';
+import { normalizeIntoStore } from '../schema/normalize';
+import type { FetchPayload, RequestMeta, SubscriptionPayload } from './actions';
+import type { CacheContext } from './context';
+import type { EndpointInterface } from './endpoint';
+import { serializeArgs, serializeError } from './serialize';
+
+interface Subscription {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  /** One entry per subscriber; the smallest frequency wins. */
+  readonly frequencies: number[];
+  timer?: ReturnType<typeof setInterval>;
+  interval?: number;
+}
+
+/** What the middleware keeps per store: requests in flight and subscriptions. */
+export interface StoreRuntime {
+  readonly api: MiddlewareAPI<Dispatch, unknown>;
+  /** One promise per GET key in flight: identical concurrent GETs share it. */
+  readonly gets: Map<string, Promise<unknown>>;
+  /** Every request in flight, so a reset can abort them. */
+  readonly requests: Set<{ abort: AbortController; reject: (error: unknown) => void }>;
+  readonly subscriptions: Map<string, Subscription>;
+  /** Bumped by each reset: a response of an earlier generation is dropped. */
+  generation: number;
+}
+
+function isAction(action: unknown, type: string): action is UnknownAction & { payload: any; meta?: RequestMeta } {
+  return typeof action === 'object' && action !== null && (action as { type?: unknown }).type === type;
+}
+
+/**
+ * Dispatches a fetch for `endpoint(...args)` into a store and returns the
+ * caller's promise. Used by `controller.fetch` and by polling.
+ */
+export function dispatchFetch(
+  context: CacheContext,
+  dispatch: Dispatch,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+): Promise<unknown> {
+  context.register(endpoint);
+  const requestId = context.nextRequestId();
+  const key = endpoint.key(...args);
+  const promise = new Promise<unknown>((resolve, reject) => {
+    context.pending.set(requestId, { endpoint, args, resolve, reject });
+  });
+  const payload: FetchPayload = {
+    endpoint: endpoint.name,
+    key,
+    args: serializeArgs(args),
+    fetchedAt: context.options.now(),
+    optimistic: Boolean(endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function'),
+  };
+  dispatch(context.actions.fetch(payload, { requestId }));
+  const unclaimed = context.pending.get(requestId);
+  if (unclaimed !== undefined) {
+    context.pending.delete(requestId);
+    unclaimed.reject(
+      new Error(
+        `[rest-slice] \`controller.fetch(${endpoint.name})\` found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,
+      ),
+    );
+  }
+  return promise;
+}
+
+/** The cache's middleware: turns fetch actions into HTTP requests and their outcome into actions. */
+export function createRestMiddleware(context: CacheContext): Middleware {
+  const { actions, options } = context;
+  const prefix = `${options.reducerPath}/`;
+
+  return (api) => {
+    const runtime: StoreRuntime = {
+      api: api as MiddlewareAPI<Dispatch, unknown>,
+      gets: new Map(),
+      requests: new Set(),
+      subscriptions: new Map(),
+      generation: 0,
+    };
+    context.runtimes.set(api.getState, runtime);
+
+    function settle(
+      generation: number,
+      payload: FetchPayload,
+      endpoint: EndpointInterface,
+      args: readonly unknown[],
+      outcome: { value: unknown } | { error: unknown },
+    ): unknown {
+      const { key, fetchedAt } = payload;
+      if (generation !== runtime.generation || fetchedAt < context.selectors.selectSlice(api.getState()).lastReset) {
+        throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when the store was reset; its response was dropped.`);
+      }
+      const date = options.now();
+      const base = {
+        endpoint: endpoint.name,
+        key,
+        args: payload.args,
+        fetchedAt,
+        date,
+      };
+      let error: unknown;
+      if ('value' in outcome) {
+        const slice = context.selectors.selectSlice(api.getState());
+        try {
+          const expiresAt = date + (endpoint.dataExpiryLength ?? options.dataExpiryLength);
+          const schema = endpoint.schema;
+          const normalized =
+            schema === undefined || schema === null
+              ? { result: outcome.value, entities: {}, entitiesMeta: {} }
+              : normalizeIntoStore(schema, outcome.value, args, slice, { fetchedAt, date, expiresAt });
+          api.dispatch(actions.setResponse({ ...base, expiresAt, ...normalized }));
+          if (schema === undefined || schema === null) return outcome.value;
+          const view = context.selectors.selectView(api.getState());
+          const data = context.memo.denormalizeWith(schema, view.getResult(key), view.getEntity, args);
+          return data === INVALID || data === undefined ? outcome.value : data;
+        } catch (normalizeError) {
+          error = new Error(
+            `[rest-slice] the response of \`${endpoint.name}\` (${key}) could not be stored: ${(normalizeError as Error).message}`,
+            { cause: normalizeError },
+          );
+        }
+      } else {
+        error = outcome.error;
+      }
+      const serialized = serializeError(error);
+      context.errorObjects.set(serialized, error as Error);
+      const policy = endpoint.errorPolicy
+        ? endpoint.errorPolicy(error)
+        : typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status >= 500
+          ? 'soft'
+          : undefined;
+      api.dispatch(
+        actions.setError({
+          ...base,
+          expiresAt: date + (endpoint.errorExpiryLength ?? options.errorExpiryLength),
+          error: serialized,
+          ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
+        }),
+      );
+      throw error;
+    }
+
+    function startRequest(payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+      const abort = new AbortController();
+      let rejectCaller: (error: unknown) => void = () => undefined;
+      const activeKey = `${payload.key}|${payload.fetchedAt}`;
+      const generation = runtime.generation;
+      const caller = new Promise<unknown>((resolve, reject) => {
+        rejectCaller = reject;
+        const request = endpoint.fetchWith
+          ? endpoint.fetchWith({ fetch: options.fetch, signal: abort.signal }, ...args)
+          : endpoint(...args);
+        request.then(
+          (value) => {
+            try {
+              resolve(settle(generation, payload, endpoint, args, { value }));
+            } catch (settled) {
+              reject(settled);
+            }
+          },
+          (error) => {
+            try {
+              settle(generation, payload, endpoint, args, { error });
+            } catch (settled) {
+              reject(settled);
+            }
+          },
+        );
+      });
+      const tracked = { abort, reject: (error: unknown) => rejectCaller(error) };
+      runtime.requests.add(tracked);
+      context.active.set(activeKey, { endpoint, args });
+      const cleanup = () => {
+        runtime.requests.delete(tracked);
+        context.active.delete(activeKey);
+        if (runtime.gets.get(payload.key) === caller) runtime.gets.delete(payload.key);
+      };
+      caller.then(cleanup, cleanup);
+      return caller;
+    }
+
+    function restartPolling(key: string, subscription: Subscription): void {
+      const interval = subscription.frequencies.length > 0 ? Math.min(...subscription.frequencies) : undefined;
+      if (interval === subscription.interval) return;
+      if (subscription.timer !== undefined) clearInterval(subscription.timer);
+      subscription.timer = undefined;
+      subscription.interval = interval;
+      if (interval === undefined || !Number.isFinite(interval) || interval <= 0) return;
+      subscription.timer = setInterval(() => {
+        dispatchFetch(context, api.dispatch, subscription.endpoint, subscription.args).catch(() => {
+          // The failure is recorded in the store; polling goes on.
+        });
+      }, interval);
+      // Polling alone does not keep a Node process (a script, a test run) alive.
+      (subscription.timer as { unref?: () => void }).unref?.();
+    }
+
+    function subscribe(payload: SubscriptionPayload, meta: RequestMeta | undefined): void {
+      const pending = meta?.requestId ? context.pending.get(meta.requestId) : undefined;
+      if (pending === undefined) return;
+      context.pending.delete(meta!.requestId);
+      let subscription = runtime.subscriptions.get(payload.key);
+      if (subscription === undefined) {
+        subscription = { endpoint: pending.endpoint, args: pending.args, frequencies: [] };
+        runtime.subscriptions.set(payload.key, subscription);
+      }
+      const frequency = payload.frequency ?? pending.endpoint.pollFrequency;
+      subscription.frequencies.push(frequency ?? Infinity);
+      restartPolling(payload.key, subscription);
+      pending.resolve(undefined);
+    }
+
+    function unsubscribe(payload: SubscriptionPayload, meta: RequestMeta | undefined): void {
+      const pending = meta?.requestId ? context.pending.get(meta.requestId) : undefined;
+      if (pending !== undefined) {
+        context.pending.delete(meta!.requestId);
+        pending.resolve(undefined);
+      }
+      const subscription = runtime.subscriptions.get(payload.key);
+      if (subscription === undefined) return;
+      const frequency = payload.frequency ?? pending?.endpoint.pollFrequency ?? subscription.endpoint.pollFrequency ?? Infinity;
+      const index = subscription.frequencies.indexOf(frequency);
+      subscription.frequencies.splice(index === -1 ? subscription.frequencies.length - 1 : index, 1);
+      if (subscription.frequencies.length === 0) {
+        if (subscription.timer !== undefined) clearInterval(subscription.timer);
+        runtime.subscriptions.delete(payload.key);
+      } else {
+        restartPolling(payload.key, subscription);
+      }
+    }
+
+    return (next) => (action) => {
+      if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+        return next(action);
+      }
+      const type = (action as { type: string }).type;
+      if (!type.startsWith(prefix)) return next(action);
+
+      if (isAction(action, actions.fetch.type)) {
+        const requestId = action.meta?.requestId;
+        const pending = requestId ? context.pending.get(requestId) : undefined;
+        // A fetch action with no pending request (a replay, DevTools) only records; it sends nothing.
+        if (pending === undefined) return next(action);
+        context.pending.delete(requestId!);
+        const payload = action.payload as FetchPayload;
+        const { endpoint, args } = pending;
+        if (!endpoint.sideEffect) {
+          const shared = runtime.gets.get(payload.key);
+          if (shared !== undefined) {
+            shared.then(pending.resolve, pending.reject);
+            return action;
+          }
+        }
+        const result = next(action);
+        const caller = startRequest(payload, endpoint, args);
+        if (!endpoint.sideEffect) runtime.gets.set(payload.key, caller);
+        if (payload.optimistic) {
+          api.dispatch(
+            actions.optimistic({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt }),
+          );
+        }
+        caller.then(pending.resolve, pending.reject);
+        return result;
+      }
+
+      if (isAction(action, actions.reset.type)) {
+        runtime.generation++;
+        const result = next(action);
+        const inFlight = [...runtime.requests];
+        runtime.requests.clear();
+        runtime.gets.clear();
+        for (const request of inFlight) {
+          request.abort.abort();
+          request.reject(new Error('[rest-slice] the store was reset while this fetch was in flight; its response was dropped.'));
+        }
+        return result;
+      }
+
+      if (isAction(action, actions.subscribe.type)) {
+        const result = next(action);
+        subscribe(action.payload as SubscriptionPayload, action.meta);
+        return result;
+      }
+
+      if (isAction(action, actions.unsubscribe.type)) {
+        const result = next(action);
+        unsubscribe(action.payload as SubscriptionPayload, action.meta);
+        return result;
+      }
+
+      return next(action);
+    };
+  };
+}

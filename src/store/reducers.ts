@@ -1,0 +1,147 @@
+import type { NormalizedEntities, NormalizedEntitiesMeta } from '../schema/normalize';
+import type {
+  FetchPayload,
+  KeysPayload,
+  OptimisticPayload,
+  ResetPayload,
+  SetErrorPayload,
+  SetResponsePayload,
+} from './actions';
+import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
+
+// Case reducers are pure functions of (state, payload) that return a new,
+// frozen state. Frozen results pass through Immer (which createSlice wraps
+// around them) untouched, so large tables are never walked or copied twice.
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T): { readonly [key: string]: T } {
+  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  next[key] = value;
+  return Object.freeze(next);
+}
+
+function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
+  if (!Object.prototype.hasOwnProperty.call(record, key)) return record;
+  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  delete next[key];
+  return Object.freeze(next);
+}
+
+/** Writes normalized rows (already merged by the middleware) over the tables; only touched tables are copied. */
+function applyTables<T>(
+  tables: { readonly [key: string]: { readonly [pk: string]: T } | undefined },
+  patch: { readonly [key: string]: { readonly [pk: string]: T } },
+): { readonly [key: string]: { readonly [pk: string]: T } | undefined } {
+  const keys = Object.keys(patch);
+  if (keys.length === 0) return tables;
+  const next = Object.assign(Object.create(null) as Record<string, unknown>, tables);
+  for (const key of keys) {
+    const rows = patch[key];
+    const table = Object.assign(Object.create(null) as Record<string, T>, tables[key]);
+    for (const pk of Object.keys(rows)) table[pk] = deepFreeze(rows[pk]);
+    next[key] = Object.freeze(table);
+  }
+  return Object.freeze(next) as { readonly [key: string]: { readonly [pk: string]: T } | undefined };
+}
+
+function withoutOptimistic(list: readonly OptimisticEntry[], key: string, fetchedAt: number): readonly OptimisticEntry[] {
+  const index = list.findIndex((entry) => entry.key === key && entry.fetchedAt === fetchedAt);
+  if (index === -1) return list;
+  return Object.freeze([...list.slice(0, index), ...list.slice(index + 1)]);
+}
+
+function settleInflight(inflight: RestCacheState['inflight'], key: string, fetchedAt: number): RestCacheState['inflight'] {
+  const current = inflight[key];
+  return current !== undefined && current <= fetchedAt ? withoutKey(inflight, key) : inflight;
+}
+
+function freezeState(state: RestCacheState): RestCacheState {
+  return Object.freeze(state);
+}
+
+export function fetchReducer(state: RestCacheState, payload: FetchPayload): RestCacheState {
+  if (payload.fetchedAt < state.lastReset) return state;
+  return freezeState({ ...state, inflight: withKey(state.inflight, payload.key, payload.fetchedAt) });
+}
+
+export function optimisticReducer(state: RestCacheState, payload: OptimisticPayload): RestCacheState {
+  if (payload.fetchedAt < state.lastReset) return state;
+  const entry: OptimisticEntry = deepFreeze({
+    endpoint: payload.endpoint,
+    key: payload.key,
+    args: payload.args,
+    fetchedAt: payload.fetchedAt,
+  });
+  // Kept in fetchedAt order; equal stamps keep their dispatch order.
+  const list = state.optimistic;
+  let index = list.length;
+  while (index > 0 && list[index - 1].fetchedAt > entry.fetchedAt) index--;
+  const optimistic = Object.freeze([...list.slice(0, index), entry, ...list.slice(index)]);
+  return freezeState({ ...state, optimistic });
+}
+
+export function setResponseReducer(state: RestCacheState, payload: SetResponsePayload): RestCacheState {
+  if (payload.fetchedAt < state.lastReset) return state;
+  const previous = state.meta[payload.key] as ResultMeta | undefined;
+  // A response of an older fetch never replaces the result of a newer one; its entities were merged by fetchedAt.
+  const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
+  const meta: ResultMeta = { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
+  return freezeState({
+    ...state,
+    entities: applyTables(state.entities, payload.entities as NormalizedEntities),
+    entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta as NormalizedEntitiesMeta),
+    endpoints: newest ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
+    meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
+    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt),
+    inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
+  });
+}
+
+export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload): RestCacheState {
+  if (payload.fetchedAt < state.lastReset) return state;
+  const previous = state.meta[payload.key] as ResultMeta | undefined;
+  const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
+  const { errorPolicy: _previousPolicy, ...rest } = previous ?? ({} as Partial<ResultMeta>);
+  const meta: ResultMeta = {
+    ...rest,
+    fetchedAt: previous?.fetchedAt ?? payload.fetchedAt,
+    date: payload.date,
+    expiresAt: payload.expiresAt,
+    error: deepFreeze(payload.error),
+    ...(payload.errorPolicy ? { errorPolicy: payload.errorPolicy } : {}),
+  };
+  return freezeState({
+    ...state,
+    meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
+    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt),
+    inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
+  });
+}
+
+function updateMeta(state: RestCacheState, keys: readonly string[], change: (meta: ResultMeta) => ResultMeta): RestCacheState {
+  let meta = state.meta;
+  for (const key of keys) {
+    const previous = meta[key];
+    if (previous === undefined) continue;
+    meta = withKey(meta, key, Object.freeze(change(previous)));
+  }
+  return meta === state.meta ? state : freezeState({ ...state, meta });
+}
+
+export function invalidateReducer(state: RestCacheState, payload: KeysPayload): RestCacheState {
+  return updateMeta(state, payload.keys, (meta) => ({ ...meta, invalidated: true, expiresAt: 0 }));
+}
+
+export function expireReducer(state: RestCacheState, payload: KeysPayload): RestCacheState {
+  return updateMeta(state, payload.keys, (meta) => ({ ...meta, expiresAt: 0 }));
+}
+
+export function resetReducer(state: RestCacheState, payload: ResetPayload): RestCacheState {
+  return initialRestCacheState(payload.date);
+}

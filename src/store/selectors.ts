@@ -1,0 +1,151 @@
+import type { Entity } from '../schema/Entity';
+import { INVALID } from '../schema/INVALID';
+import type { MemoCache } from '../schema/MemoCache';
+import { ExpiryStatus } from '../rest/ExpiryStatus';
+import type { EndpointArgs, EndpointData, EndpointInterface } from './endpoint';
+import { deserializeError } from './serialize';
+import { initialRestCacheState, type RestCacheState, type SerializedError } from './state';
+import type { View } from './view';
+import { warnOnce } from './warnOnce';
+
+/** What `getResponse` and `selectResponse` return. */
+export interface ResponseState<T> {
+  /** The denormalized data; `undefined` while missing or invalid. */
+  readonly data: T | undefined;
+  readonly expiryStatus: ExpiryStatus;
+  /** When the data becomes stale (ms since epoch); 0 when there is none. */
+  readonly expiresAt: number;
+}
+
+export interface SelectorContext {
+  readonly reducerPath: string;
+  readonly memo: MemoCache;
+  viewOf(state: RestCacheState): View;
+  /** The original error objects, by the stored form the middleware put in the state. */
+  readonly errorObjects: WeakMap<object, Error>;
+}
+
+const MAX_CACHED_RESPONSES = 5_000;
+
+/** Reads the cache's slice of the root state, warning once when it is not mounted. */
+export function createSliceSelector(reducerPath: string) {
+  const empty = initialRestCacheState();
+  return function selectSlice(rootState: unknown): RestCacheState {
+    const slice = (rootState as Record<string, RestCacheState | undefined> | undefined)?.[reducerPath];
+    if (slice === undefined || slice === null || typeof slice !== 'object' || !('entities' in slice)) {
+      warnOnce(
+        `[rest-slice] no cache state at \`${reducerPath}\`: add \`[cache.reducerPath]: cache.reducer\` to the store's reducer (\`configureStore({ reducer: { ${reducerPath}: cache.reducer } })\`).`,
+      );
+      return empty;
+    }
+    return slice;
+  };
+}
+
+/** The memoized selectors of one cache instance. They take the root state. */
+export function createSelectors(context: SelectorContext) {
+  const selectSlice = createSliceSelector(context.reducerPath);
+  const responses = new Map<string, ResponseState<unknown>>();
+  const entityLists = new WeakMap<Function, unknown[]>();
+  const rebuiltErrors = new WeakMap<object, Error>();
+
+  function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
+    const key = endpoint.key(...args);
+    const result = view.getResult(key);
+    const meta = view.state.meta[key];
+    let data: unknown =
+      endpoint.schema === undefined || endpoint.schema === null
+        ? result
+        : context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+    let expiryStatus: ExpiryStatus;
+    if (data === INVALID || data === undefined || meta?.invalidated) {
+      data = data === INVALID ? undefined : data;
+      expiryStatus = ExpiryStatus.Invalid;
+    } else {
+      expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+    }
+    const expiresAt = meta?.expiresAt ?? 0;
+    const previous = responses.get(key);
+    if (
+      previous !== undefined &&
+      previous.data === data &&
+      previous.expiryStatus === expiryStatus &&
+      previous.expiresAt === expiresAt
+    ) {
+      return previous;
+    }
+    const next: ResponseState<unknown> = Object.freeze({ data, expiryStatus, expiresAt });
+    if (responses.size >= MAX_CACHED_RESPONSES) responses.clear();
+    responses.set(key, next);
+    return next;
+  }
+
+  function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
+    const stored = view.state.meta[endpoint.key(...args)]?.error as SerializedError | undefined;
+    if (stored === undefined) return undefined;
+    const original = context.errorObjects.get(stored);
+    if (original !== undefined) return original;
+    let rebuilt = rebuiltErrors.get(stored);
+    if (rebuilt === undefined) {
+      rebuilt = deserializeError(stored);
+      rebuiltErrors.set(stored, rebuilt);
+    }
+    return rebuilt;
+  }
+
+  function entityOf<E extends typeof Entity>(view: View, entity: E, pk: string | number): InstanceType<E & (new () => Entity)> | undefined {
+    const id = String(pk);
+    const row = view.getEntity(entity.key, id);
+    if (row === undefined || row === null) return undefined;
+    const data = context.memo.denormalizeWith(entity, id, view.getEntity);
+    return data === INVALID ? undefined : data;
+  }
+
+  return {
+    selectSlice,
+    /** The view of the cache with pending optimistic updates applied. */
+    selectView: (rootState: unknown): View => context.viewOf(selectSlice(rootState)),
+    responseOf,
+    errorOf,
+    entityOf,
+
+    /** One entity as an instance (optimistic view), or `undefined` when missing or invalidated. */
+    selectEntity<E extends typeof Entity>(rootState: unknown, entity: E, pk: string | number) {
+      return entityOf(context.viewOf(selectSlice(rootState)), entity, pk);
+    },
+
+    /** Every stored entity of a type, as instances; invalidated ones are left out. */
+    selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): InstanceType<E & (new () => Entity)>[] {
+      const view = context.viewOf(selectSlice(rootState));
+      const list: unknown[] = [];
+      for (const pk of view.getPks(entity.key)) {
+        const item = entityOf(view, entity, pk);
+        if (item !== undefined) list.push(item);
+      }
+      const previous = entityLists.get(entity);
+      if (previous !== undefined && previous.length === list.length && previous.every((item, i) => item === list[i])) {
+        return previous as InstanceType<E & (new () => Entity)>[];
+      }
+      entityLists.set(entity, list);
+      return list as InstanceType<E & (new () => Entity)>[];
+    },
+
+    /** `{ data, expiryStatus, expiresAt }` of a request; the same object while nothing changed. */
+    selectResponse<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): ResponseState<EndpointData<E>> {
+      return responseOf(context.viewOf(selectSlice(rootState)), endpoint, args) as ResponseState<EndpointData<E>>;
+    },
+
+    /** The error of the request's last failure, until a later fetch succeeds. */
+    selectError<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): Error | undefined {
+      return errorOf(context.viewOf(selectSlice(rootState)), endpoint, args);
+    },
+
+    /** True while a fetch of this request is in flight. */
+    selectIsLoading<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): boolean {
+      const slice = selectSlice(rootState);
+      return Object.prototype.hasOwnProperty.call(slice.inflight, endpoint.key(...args));
+    },
+  };
+}
+
+export type RestCacheSelectors = ReturnType<typeof createSelectors>;

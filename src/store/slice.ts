@@ -1,0 +1,72 @@
+import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  FetchPayload,
+  KeysPayload,
+  OptimisticPayload,
+  RequestMeta,
+  ResetPayload,
+  SetErrorPayload,
+  SetResponsePayload,
+  SubscriptionPayload,
+} from './actions';
+import {
+  expireReducer,
+  fetchReducer,
+  invalidateReducer,
+  optimisticReducer,
+  resetReducer,
+  setErrorReducer,
+  setResponseReducer,
+} from './reducers';
+import { initialRestCacheState, type RestCacheState } from './state';
+
+/** The state before this action (case reducers build a new state instead of writing to the draft). */
+function base(state: unknown): RestCacheState {
+  return (isDraft(state) ? original(state) : state) as RestCacheState;
+}
+
+function withMeta<P>() {
+  return (payload: P, meta?: RequestMeta) => ({ payload, meta: meta ?? { requestId: '' } });
+}
+
+/** The cache's slice: its name is the `reducerPath`, so actions read `rest/fetch`, `rest/setResponse`, ... */
+export function createRestSlice(reducerPath: string) {
+  return createSlice({
+    name: reducerPath,
+    initialState: initialRestCacheState(),
+    reducers: {
+      /** A request was triggered (the middleware turns it into the HTTP call). */
+      fetch: {
+        reducer: (state, action: PayloadAction<FetchPayload, string, RequestMeta>) => fetchReducer(base(state), action.payload),
+        prepare: withMeta<FetchPayload>(),
+      },
+      /** An optimistic update was applied on top of the confirmed data. */
+      optimistic: (state, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
+      /** A response, normalized and merged; removes the fetch's optimistic update. */
+      setResponse: (state, action: PayloadAction<SetResponsePayload>) => setResponseReducer(base(state), action.payload),
+      /** A failure; removes (rolls back) the fetch's optimistic update. */
+      setError: (state, action: PayloadAction<SetErrorPayload>) => setErrorReducer(base(state), action.payload),
+      /** Marks request results invalid: they count as missing until refetched. */
+      invalidate: (state, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
+      /** Like `invalidate`, for every key a `testKey` matched. */
+      invalidateAll: (state, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
+      /** Marks request results stale (refetched on next use, still shown meanwhile). */
+      expireAll: (state, action: PayloadAction<KeysPayload>) => expireReducer(base(state), action.payload),
+      /** Empties the cache; responses of fetches started before it are dropped. */
+      reset: (state, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
+      /** A component or script subscribed to a request (the middleware polls it). */
+      subscribe: {
+        reducer: (state) => state,
+        prepare: withMeta<SubscriptionPayload>(),
+      },
+      /** The subscription ended. */
+      unsubscribe: {
+        reducer: (state) => state,
+        prepare: withMeta<SubscriptionPayload>(),
+      },
+    },
+  });
+}
+
+export type RestSlice = ReturnType<typeof createRestSlice>;
+export type RestCacheActions = RestSlice['actions'];

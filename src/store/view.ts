@@ -1,0 +1,174 @@
+import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
+import { getOwn } from '../schema/own';
+import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
+import type { EndpointInterface } from './endpoint';
+import type { OptimisticEntry, RestCacheState } from './state';
+import { warnOnce } from './warnOnce';
+
+/**
+ * The optimistic view of the cache: the confirmed state with every pending
+ * optimistic update applied in `fetchedAt` order. Rows no update touches are
+ * the confirmed rows themselves (same objects), so memoized reads survive.
+ */
+export interface View extends StoreReader {
+  readonly state: RestCacheState;
+  readonly getEntity: GetEntity;
+  /** The result stored for a request key, an optimistic one included. */
+  getResult(key: string): unknown;
+}
+
+type Overlay<T> = Map<string, Map<string, T>>;
+
+interface OptimisticView extends View {
+  readonly layers: readonly OptimisticEntry[];
+  readonly rows: Overlay<EntityRow>;
+  readonly metas: Overlay<EntityMeta>;
+  readonly results: Map<string, unknown>;
+}
+
+function confirmedView(state: RestCacheState): View {
+  return {
+    state,
+    getEntity: (key, pk) => getOwn(getOwn(state.entities, key), pk),
+    getMeta: (key, pk) => getOwn(getOwn(state.entitiesMeta, key), pk),
+    getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
+    getResult: (key) => getOwn(state.endpoints, key),
+  };
+}
+
+function cloneOverlay<T>(overlay: Overlay<T>): Overlay<T> {
+  const copy: Overlay<T> = new Map();
+  for (const [key, rows] of overlay) copy.set(key, new Map(rows));
+  return copy;
+}
+
+function writeOverlay<T>(overlay: Overlay<T>, patch: Record<string, Record<string, T>>): void {
+  for (const key of Object.keys(patch)) {
+    let rows = overlay.get(key);
+    if (rows === undefined) {
+      rows = new Map();
+      overlay.set(key, rows);
+    }
+    const table = patch[key];
+    for (const pk of Object.keys(table)) rows.set(pk, table[pk]);
+  }
+}
+
+function layeredView(
+  state: RestCacheState,
+  rows: Overlay<EntityRow>,
+  metas: Overlay<EntityMeta>,
+  results: Map<string, unknown>,
+  layers: readonly OptimisticEntry[],
+): OptimisticView {
+  const getEntity: GetEntity = (key, pk) => {
+    const overlaid = rows.get(key)?.get(pk);
+    return overlaid !== undefined ? overlaid : getOwn(getOwn(state.entities, key), pk);
+  };
+  return {
+    state,
+    layers,
+    rows,
+    metas,
+    results,
+    getEntity,
+    getMeta: (key, pk) => metas.get(key)?.get(pk) ?? getOwn(getOwn(state.entitiesMeta, key), pk),
+    getPks: (key) => {
+      const pks = Object.keys(getOwn(state.entities, key) ?? {});
+      const extra = rows.get(key);
+      if (extra === undefined) return pks;
+      const seen = new Set(pks);
+      for (const pk of extra.keys()) if (!seen.has(pk)) pks.push(pk);
+      return pks;
+    },
+    getResult: (key) => (results.has(key) ? results.get(key) : getOwn(state.endpoints, key)),
+  };
+}
+
+/** What computing a layer needs from the cache instance. */
+export interface ViewContext {
+  /** The endpoint object of a pending optimistic update (and the real args, when still in flight). */
+  resolveEndpoint(entry: OptimisticEntry): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined;
+  /** A snapshot over a view, as `getOptimisticResponse` receives it. */
+  createSnapshot(view: View, fetchedAt: number): unknown;
+}
+
+function isAbortOptimistic(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortOptimistic';
+}
+
+/**
+ * Builds views, reusing work: a state seen before gets its view back, and a
+ * state that only appended optimistic updates over the same confirmed data
+ * continues from the previous view instead of starting over.
+ */
+export function createViewCache(context: ViewContext) {
+  const byState = new WeakMap<RestCacheState, View>();
+  // The latest view over each confirmed entity tables object, for appends.
+  const byBase = new WeakMap<object, OptimisticView>();
+
+  function apply(view: OptimisticView, entry: OptimisticEntry): void {
+    const found = context.resolveEndpoint(entry);
+    if (found === undefined) {
+      warnOnce(
+        `[rest-slice] no endpoint named \`${entry.endpoint}\` is known to this cache; its optimistic update is skipped. ` +
+          'Fetch it once through `controller.fetch` before replaying actions that name it.',
+      );
+      return;
+    }
+    const { endpoint, args } = found;
+    if (typeof endpoint.getOptimisticResponse !== 'function') return;
+    let value: unknown;
+    try {
+      value = endpoint.getOptimisticResponse(context.createSnapshot(view, entry.fetchedAt), ...args);
+    } catch (error) {
+      if (!isAbortOptimistic(error)) {
+        warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${String(error)}`);
+      }
+      return;
+    }
+    try {
+      const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity };
+      const patch = normalizeIntoStore(endpoint.schema, value, args, view, meta);
+      writeOverlay(view.rows, patch.entities);
+      writeOverlay(view.metas, patch.entitiesMeta);
+      view.results.set(entry.key, patch.result);
+    } catch (error) {
+      warnOnce(
+        `[rest-slice] the optimistic response of \`${endpoint.name}\` could not be normalized, so it is not shown: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  return function viewOf(state: RestCacheState): View {
+    const cached = byState.get(state);
+    if (cached !== undefined) return cached;
+    const layers = state.optimistic;
+    let view: View;
+    if (layers.length === 0) {
+      view = confirmedView(state);
+    } else {
+      const previous = byBase.get(state.entities);
+      let start = 0;
+      let next: OptimisticView;
+      if (
+        previous !== undefined &&
+        previous.state.entitiesMeta === state.entitiesMeta &&
+        previous.state.endpoints === state.endpoints &&
+        previous.layers.length <= layers.length &&
+        previous.layers.every((entry, index) => layers[index] === entry)
+      ) {
+        // Only appended: continue from the previous view's layers.
+        start = previous.layers.length;
+        next = layeredView(state, cloneOverlay(previous.rows), cloneOverlay(previous.metas), new Map(previous.results), layers);
+      } else {
+        next = layeredView(state, new Map(), new Map(), new Map(), layers);
+      }
+      for (let i = start; i < layers.length; i++) apply(next, layers[i]);
+      byBase.set(state.entities, next);
+      view = next;
+    }
+    byState.set(state, view);
+    return view;
+  };
+}
