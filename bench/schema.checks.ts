@@ -87,7 +87,7 @@ export function checkDenormalizedProjects(output: unknown, input: ProjectsData):
       const buildType: unknown = nested[j];
       const want = expectedNested[j];
       if (!isDict(buildType) || buildType.id !== want.id || buildType.name !== want.name || buildType.paused !== want.paused) {
-        return `project '${expected.id}': build type ${j} should be '${want.id}' (an object, not an id)`;
+        return `project '${expected.id}': build type ${j} should be an object with id '${want.id}', name '${want.name}', paused ${want.paused}; got ${describe(buildType)}`;
       }
     }
   }
