@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Loads the built package the way users do (by its name, through the
+// `exports` map) with both `require` and `import`, so a packaging mistake
+// fails the suite. `npm test` builds first (the `pretest` script).
+const root = join(__dirname, '..', '..');
+
+function run(args: string[]): string {
+  return execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+}
+
+const coreNames = ['Entity', 'schema', 'createResource', 'RestEndpoint', 'createRestCache', 'restCache', 'normalize', 'denormalize', 'NetworkError', 'AbortOptimistic', 'ExpiryStatus'];
+
+describe('the built package', () => {
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist', 'index.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` before the tests (`npm test` does it for you).');
+    }
+  });
+
+  it('loads with require, with every public name', () => {
+    const out = run(['-e', `const m = require('rest-slice'); console.log(JSON.stringify(${JSON.stringify(coreNames)}.filter((n) => m[n] === undefined)))`]);
+    expect(JSON.parse(out)).toEqual([]);
+  });
+
+  it('loads with import, with every public name', () => {
+    const out = run([
+      '--input-type=module',
+      '-e',
+      `const m = await import('rest-slice'); console.log(JSON.stringify(${JSON.stringify(coreNames)}.filter((n) => m[n] === undefined)))`,
+    ]);
+    expect(JSON.parse(out)).toEqual([]);
+  });
+
+  it('loads rest-slice/react with require and import, sharing the core instance', () => {
+    const cjs = run(['-e', "const r = require('rest-slice/react'); const c = require('rest-slice'); console.log(typeof r.useSuspense, typeof c.restCache.reducer)"]);
+    expect(cjs.trim()).toBe('function function');
+    const esm = run(['--input-type=module', '-e', "const r = await import('rest-slice/react'); console.log(typeof r.useSuspense)"]);
+    expect(esm.trim()).toBe('function');
+  });
+
+  it('keeps React out of the core entry and ships types for both entries', () => {
+    for (const file of ['index.js', 'index.cjs']) {
+      const source = readFileSync(join(root, 'dist', file), 'utf8');
+      expect(source).not.toMatch(/from ['"]react(-redux)?['"]|require\(['"]react(-redux)?['"]\)/);
+    }
+    for (const file of ['index.d.ts', 'index.d.cts', 'react.d.ts', 'react.d.cts']) {
+      expect(existsSync(join(root, 'dist', file))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,229 @@
+import { Entity, denormalize, normalize } from 'rest-slice';
+import { deepFreeze } from '../fixtures/deepFreeze';
+import { Todo } from '../fixtures/Todo';
+import { User } from '../fixtures/User';
+
+describe('Entity', () => {
+  describe('fields and defaults', () => {
+    it('keeps the defaults of the fields a row lacks', () => {
+      const { result, entities } = normalize(Todo, deepFreeze({ id: 1, title: 'one' }));
+      expect(entities).toEqual({ Todo: { '1': { id: 1, title: 'one' } } });
+      const todo = denormalize(Todo, result, entities);
+      expect(todo).toBeInstanceOf(Todo);
+      expect({ ...todo }).toEqual({ id: 1, title: 'one', completed: false, userId: 0, updatedAt: 0 });
+    });
+
+    it('exposes the defaults', () => {
+      expect(Todo.defaults).toEqual({ id: undefined, title: '', completed: false, userId: 0, updatedAt: 0 });
+    });
+  });
+
+  describe('pk', () => {
+    it('is called with the data as `this`, and a numeric id is stored as a string pk', () => {
+      expect(Todo.pk({ id: 5 })).toBe('5');
+      const { result, entities } = normalize(Todo, { id: 5, title: 'five' });
+      expect(result).toBe('5');
+      expect(Object.keys(entities.Todo)).toEqual(['5']);
+    });
+
+    it('returns a pk that denormalized instances answer too', () => {
+      const { result, entities } = normalize([Todo], [{ id: 1 }, { id: 2 }]);
+      const todos = denormalize([Todo], result, entities);
+      expect(todos.map((todo: Todo) => todo.pk())).toEqual(['1', '2']);
+    });
+
+    it('accepts a pk() returning a number', () => {
+      class Counter extends Entity {
+        id = 0;
+        pk() {
+          return this.id;
+        }
+      }
+      const { result, entities } = normalize(Counter, { id: 7 });
+      expect(result).toBe('7');
+      expect(entities).toEqual({ Counter: { '7': { id: 7 } } });
+    });
+  });
+
+  describe('key', () => {
+    it('is the static key when one is given', () => {
+      expect(Todo.key).toBe('Todo');
+    });
+
+    it('defaults to the class name', () => {
+      class Article extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+      }
+      expect(Article.key).toBe('Article');
+      expect(Object.keys(normalize(Article, { id: 'a' }).entities)).toEqual(['Article']);
+    });
+
+    it('of a subclass with its own key does not change the parent', () => {
+      class Base extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+      }
+      class Special extends Base {
+        static override key = 'Special';
+      }
+      expect(Base.key).toBe('Base');
+      expect(Special.key).toBe('Special');
+    });
+  });
+
+  describe('fromJS', () => {
+    it('builds an instance with the defaults overwritten by the props', () => {
+      const todo = Todo.fromJS({ id: 3, title: 'three' });
+      expect(todo).toBeInstanceOf(Todo);
+      expect(todo.pk()).toBe('3');
+      expect(todo.title).toBe('three');
+      expect(todo.completed).toBe(false);
+    });
+
+    it('with no props gives the defaults', () => {
+      const todo = Todo.fromJS();
+      expect(todo.pk()).toBeUndefined();
+      expect(todo.title).toBe('');
+    });
+  });
+
+  describe('merge', () => {
+    it('defaults to a shallow merge where the incoming row wins', () => {
+      expect(Todo.merge({ id: 1, title: 'old', completed: true }, { id: 1, title: 'new' })).toEqual({
+        id: 1,
+        title: 'new',
+        completed: true,
+      });
+    });
+
+    it('combines two copies of one entity in one response', () => {
+      const { entities } = normalize([Todo], [{ id: 1, title: 'first' }, { id: 1, completed: true }]);
+      expect(entities.Todo['1']).toEqual({ id: 1, title: 'first', completed: true });
+    });
+
+    it('is overridable', () => {
+      class Tagged extends Entity {
+        id = 0;
+        tags: string[] = [];
+        pk() {
+          return String(this.id);
+        }
+        static override merge(existing: { tags: string[] }, incoming: { tags: string[] }) {
+          return { ...existing, ...incoming, tags: [...existing.tags, ...incoming.tags] };
+        }
+      }
+      const { entities } = normalize([Tagged], [{ id: 1, tags: ['a'] }, { id: 1, tags: ['b'] }]);
+      expect(entities.Tagged['1']).toEqual({ id: 1, tags: ['a', 'b'] });
+    });
+  });
+
+  describe('process', () => {
+    it('prepares the input before its pk is read, with parent, key and args', () => {
+      const seen: unknown[] = [];
+      class Wrapped extends Entity {
+        id = '';
+        label = '';
+        pk() {
+          return this.id;
+        }
+        static override process(input: { uuid: string; label: string }, parent: unknown, key: string | undefined, args: readonly unknown[]) {
+          seen.push([parent, key, args]);
+          return { id: input.uuid, label: input.label.toUpperCase() };
+        }
+      }
+      const input = deepFreeze({ item: { uuid: 'u1', label: 'hi' } });
+      const { result, entities } = normalize({ item: Wrapped }, input, [{ page: 1 }]);
+      expect(result).toEqual({ item: 'u1' });
+      expect(entities).toEqual({ Wrapped: { u1: { id: 'u1', label: 'HI' } } });
+      expect(seen).toEqual([[input, 'item', [{ page: 1 }]]]);
+    });
+  });
+
+  describe('validate', () => {
+    class Strict extends Entity {
+      id = 0;
+      title = '';
+      pk() {
+        return String(this.id);
+      }
+      static override key = 'Strict';
+      static override validate(processed: { title?: unknown }) {
+        return typeof processed.title === 'string' ? undefined : 'title must be a string';
+      }
+    }
+
+    it('throws the message it returns, naming the entity and pk', () => {
+      expect(() => normalize(Strict, { id: 4, title: 4 })).toThrow(
+        new TypeError('[rest-slice] Entity `Strict` (pk "4") failed validation: title must be a string'),
+      );
+    });
+
+    it('lets valid data through', () => {
+      expect(normalize(Strict, { id: 4, title: 'ok' }).entities).toEqual({ Strict: { '4': { id: 4, title: 'ok' } } });
+    });
+  });
+
+  describe('static schema', () => {
+    it('converts a member with a class (`Date`) on denormalize while the table keeps the JSON string', () => {
+      const input = deepFreeze({ id: 1, name: 'Ada', createdAt: '2024-01-02T03:04:05.000Z' });
+      const { result, entities } = normalize(User, input);
+      expect(entities.User['1']).toEqual({ id: 1, name: 'Ada', createdAt: '2024-01-02T03:04:05.000Z' });
+      const user = denormalize(User, result, entities);
+      expect(user).toBeInstanceOf(User);
+      expect(user.createdAt).toBeInstanceOf(Date);
+      expect(user.createdAt.getTime()).toBe(Date.UTC(2024, 0, 2, 3, 4, 5));
+      expect(JSON.parse(JSON.stringify(entities))).toEqual(entities);
+    });
+
+    it('calls a member that is a plain function', () => {
+      const cents = (value: unknown) => ({ cents: Math.round(Number(value) * 100) });
+      function upper(value: unknown) {
+        return String(value).toUpperCase();
+      }
+      class Price extends Entity {
+        id = '';
+        amount = { cents: 0 };
+        currency = '';
+        pk() {
+          return this.id;
+        }
+        static override schema = { amount: cents, currency: upper };
+      }
+      const { result, entities } = normalize(Price, { id: 'p', amount: 1.25, currency: 'eur' });
+      expect(entities.Price.p).toEqual({ id: 'p', amount: 1.25, currency: 'eur' });
+      const price = denormalize(Price, result, entities);
+      expect(price.amount).toEqual({ cents: 125 });
+      expect(price.currency).toBe('EUR');
+    });
+
+    it('normalizes nested entities into their own tables and denormalizes them to instances', () => {
+      class Author extends Entity {
+        id = 0;
+        name = '';
+        pk() {
+          return String(this.id);
+        }
+      }
+      class Book extends Entity {
+        id = 0;
+        author: Author | null = null;
+        pk() {
+          return String(this.id);
+        }
+        static override schema = { author: Author };
+      }
+      const { result, entities } = normalize(Book, deepFreeze({ id: 1, author: { id: 2, name: 'Le Guin' } }));
+      expect(entities).toEqual({ Author: { '2': { id: 2, name: 'Le Guin' } }, Book: { '1': { id: 1, author: '2' } } });
+      const book = denormalize(Book, result, entities);
+      expect(book).toBeInstanceOf(Book);
+      expect(book.author).toBeInstanceOf(Author);
+      expect(book.author.name).toBe('Le Guin');
+      expect(book.author.pk()).toBe('2');
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { Entity, normalize, schema } from 'rest-slice';
+import { deepFreeze } from '../fixtures/deepFreeze';
+import { Project, projectsInput, projectsSchema } from '../fixtures/Project';
+import { Todo } from '../fixtures/Todo';
+
+describe('normalize', () => {
+  it('splits nested data into tables and replaces each entity by its pk', () => {
+    const { result, entities } = normalize(projectsSchema, deepFreeze(projectsInput));
+    expect(result).toEqual({ project: ['A', 'B', 'C'] });
+    expect(entities.Project).toEqual({
+      A: { id: 'A', name: 'Project A', parentProjectId: '_Root', buildTypes: { buildType: ['A_build'] } },
+      B: { id: 'B', name: 'Project B', parentProjectId: '_Root', buildTypes: { buildType: ['B_build', 'B_test'] } },
+      C: { id: 'C', name: 'Project C', parentProjectId: 'A', buildTypes: { buildType: [] } },
+    });
+    expect(Object.keys(entities.BuildType)).toEqual(['A_build', 'B_build', 'B_test']);
+    expect(entities.BuildType.B_test).toEqual({ id: 'B_test', name: 'Test B', projectId: 'B', paused: true });
+  });
+
+  it('accepts schema.Array and schema.Object as well as the shorthands', () => {
+    const long = new schema.Object({ project: new schema.Array(Project) });
+    expect(normalize(long, projectsInput)).toEqual(normalize(projectsSchema, projectsInput));
+  });
+
+  it('keeps members of an object that have no schema', () => {
+    const { result } = normalize({ todos: [Todo] }, { todos: [{ id: 1 }], nextPage: 2, meta: { total: 1 } });
+    expect(result).toEqual({ todos: ['1'], nextPage: 2, meta: { total: 1 } });
+  });
+
+  it('leaves null and undefined members as they are', () => {
+    const { result, entities } = normalize({ todo: Todo, list: [Todo] }, { todo: null, list: undefined });
+    expect(result).toEqual({ todo: null, list: undefined });
+    expect(entities).toEqual({});
+  });
+
+  it('keeps a pk given in place of a nested entity', () => {
+    class Book extends Entity {
+      id = 0;
+      author: Todo | null = null;
+      pk() {
+        return String(this.id);
+      }
+      static override schema = { author: Todo };
+    }
+    const { entities } = normalize(Book, { id: 1, author: 5 });
+    expect(entities).toEqual({ Book: { '1': { id: 1, author: '5' } } });
+  });
+
+  it('passes the args to pk() and process()', () => {
+    class Scoped extends Entity {
+      id = '';
+      pk(parent?: unknown, key?: string, args?: readonly unknown[]) {
+        return `${(args?.[0] as { org: string }).org}/${this.id}`;
+      }
+    }
+    expect(normalize(Scoped, { id: 'x' }, [{ org: 'acme' }]).result).toBe('acme/x');
+  });
+
+  it('handles cycles in the data (A references B references A)', () => {
+    class A extends Entity {
+      id = '';
+      b: unknown = null;
+      pk() {
+        return this.id;
+      }
+    }
+    class B extends Entity {
+      id = '';
+      a: unknown = null;
+      pk() {
+        return this.id;
+      }
+    }
+    A.schema = { b: B };
+    B.schema = { a: A };
+    const { entities } = normalize(A, { id: 'a1', b: { id: 'b1', a: { id: 'a1' } } });
+    expect(entities).toEqual({ A: { a1: { id: 'a1', b: 'b1' } }, B: { b1: { id: 'b1', a: 'a1' } } });
+  });
+
+  it('never mutates its input', () => {
+    const input = deepFreeze(JSON.parse(JSON.stringify(projectsInput)));
+    const copy = JSON.parse(JSON.stringify(input));
+    normalize(projectsSchema, input);
+    expect(input).toEqual(copy);
+  });
+
+  it('returns plain JSON tables', () => {
+    const out = normalize(projectsSchema, projectsInput);
+    expect(JSON.parse(JSON.stringify(out))).toEqual(out);
+  });
+});
