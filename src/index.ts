@@ -34,12 +34,55 @@ export type {
   Schema,
 } from './schema/types';
 
+// rest
+export { RestEndpoint } from './rest/RestEndpoint';
+export { createResource } from './rest/createResource';
+export { NetworkError } from './rest/NetworkError';
+export { AbortOptimistic } from './rest/AbortOptimistic';
+export { ExpiryStatus } from './rest/ExpiryStatus';
+export { buildPath, shortenPath } from './rest/paths';
+export type {
+  EndpointClass,
+  EndpointParams,
+  ExtendOptions,
+  FetchWithOptions,
+  Generics,
+  InferredOptions,
+  RestEndpointConstructor,
+  RestEndpointExtraOptions,
+  RestEndpointInstance,
+  RestEndpointOptions,
+} from './rest/RestEndpoint';
+export type {
+  GetListEndpoint,
+  MemberOptions,
+  Resource,
+  ResourceExtend,
+  ResourceExtraOptions,
+  ResourceMembers,
+  ResourceOptions,
+} from './rest/createResource';
+export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';
+export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys, ShortenPath } from './rest/pathTypes';
+export type {
+  ArgsOf,
+  BodyOf,
+  HttpMethod,
+  MethodOf,
+  ParamsOf,
+  ResolveType,
+  RestGenerics,
+  ResultOf,
+  SchemaOf,
+} from './rest/types';
+// end rest
+
 // store
 export { createRestCache, restCache } from './store/createRestCache';
 export { initialRestCacheState } from './store/state';
 export type { RestCache, RestCacheOptions } from './store/createRestCache';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
-export type { EndpointArgs, EndpointData, EndpointInterface } from './store/endpoint';
+export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';
 export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { RestSlice, RestCacheActions } from './store/slice';

@@ -119,6 +119,11 @@ export abstract class Entity {
     return pk;
   }
 
+  /** @internal True when `static schema` names nested members. */
+  static hasNestedSchema(): boolean {
+    return schemaKeys(this.schema as Record<string, unknown>).length > 0;
+  }
+
   /** @internal Replaces the nested members of a fresh instance by their denormalized values. */
   static denormalizeMembers(instance: Record<string, unknown>, visitor: DenormalizeVisitor): unknown {
     const schema = this.schema as Record<string, unknown>;

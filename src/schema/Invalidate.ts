@@ -1,4 +1,4 @@
-import { type Entity, isEntityClass } from './Entity';
+import { type AbstractInstance, type Entity, isEntityClass } from './Entity';
 import { describeKind, quote } from './own';
 import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
@@ -7,8 +7,8 @@ import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } fr
  * collections and lists, and a result that requires it counts as missing.
  * `[new Invalidate(E)]` invalidates each item of a list.
  */
-export class Invalidate<E extends typeof Entity = typeof Entity> implements SchemaClass, SchemaType<InstanceType<E & (new () => Entity)> | undefined> {
-  declare readonly __denormalized?: InstanceType<E & (new () => Entity)> | undefined;
+export class Invalidate<E extends typeof Entity = typeof Entity> implements SchemaClass, SchemaType<AbstractInstance<E> | undefined> {
+  declare readonly __denormalized?: AbstractInstance<E> | undefined;
 
   constructor(readonly entity: E) {
     if (!isEntityClass(entity)) {

@@ -2,6 +2,17 @@ import { INVALID } from './INVALID';
 import { describeKind, quote } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
+const definitionKeys = new WeakMap<object, string[]>();
+
+function keysOf(definition: Readonly<Record<string, unknown>>): string[] {
+  let keys = definitionKeys.get(definition);
+  if (keys === undefined) {
+    keys = Object.keys(definition);
+    definitionKeys.set(definition, keys);
+  }
+  return keys;
+}
+
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -35,7 +46,7 @@ export function denormalizeObject(
 ): unknown {
   if (!isPlainRecord(input)) return input;
   const output: Record<string, unknown> = { ...input };
-  for (const member of Object.keys(definition)) {
+  for (const member of keysOf(definition)) {
     const value = input[member];
     if (value === undefined) continue;
     const item = visitor.unvisit(definition[member], value);

@@ -2,8 +2,8 @@ import { denormalizeArray } from './Array';
 import { Entity } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './Object';
+import { getOwnRow } from './own';
 import { arrayItemSchema } from './normalize';
-import { getOwn } from './own';
 import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
 /** A memoized result: the value and the rows it was built from, as flat `key, pk, row` triples. */
@@ -17,7 +17,7 @@ export type EntityMemo = WeakMap<object, MemoEntry & { readonly schema: Function
 
 /** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
 export function lookupTables(entities: EntityTables): GetEntity {
-  return (key, pk) => getOwn(getOwn(entities, key), pk);
+  return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
 }
 
 /** True while every row the entry was built from is still the same object. */
@@ -105,6 +105,14 @@ export class Denormalizer implements DenormalizeVisitor {
     }
     const pk = typeof value === 'string' ? value : String(value);
     const key = entity.key;
+    const memo = this.memo;
+    if (memo === undefined && !entity.hasNestedSchema()) {
+      // A leaf entity cannot start a cycle: build it directly, skipping the per-pass cache.
+      const row = this.getEntity(key, pk);
+      if (row === undefined) return undefined;
+      if (row === null) return INVALID;
+      return entity.fromJS(row as Record<string, unknown>);
+    }
     let byPk = this.local.get(key);
     if (byPk === undefined) {
       byPk = new Map();
@@ -116,7 +124,6 @@ export class Denormalizer implements DenormalizeVisitor {
     const row = this.getEntity(key, pk);
     if (row === undefined) return undefined;
     if (row === null) return INVALID;
-    const memo = this.memo;
     if (memo === undefined) {
       const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
       byPk.set(pk, instance);

@@ -17,6 +17,18 @@ export function getOwn<T>(obj: { readonly [key: string]: T } | undefined, key: s
   return value === undefined || hasOwnProperty.call(obj, key) ? value : undefined;
 }
 
+/**
+ * Reads `record[key]` as an own property. Rows and tables are plain objects,
+ * arrays or `null`, never functions or `Object.prototype`, which is all an
+ * inherited member (`constructor`, `toString`, `__proto__`) can be, so
+ * checking the value is enough and avoids a `hasOwnProperty` call per read.
+ */
+export function getOwnRow<T>(record: { readonly [key: string]: T } | undefined, key: string): T | undefined {
+  if (record === undefined) return undefined;
+  const value = record[key];
+  return typeof value === 'function' || value === (Object.prototype as unknown) ? undefined : value;
+}
+
 /** Writes an own property; `__proto__` becomes a data property instead of changing the prototype. */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {

@@ -17,6 +17,8 @@ export interface OptimisticPayload {
   readonly key: string;
   readonly args: readonly unknown[];
   readonly fetchedAt: number;
+  /** The fetch's `requestId`: pairs the update with exactly its fetch, even when two share key and `fetchedAt`. */
+  readonly requestId?: string;
 }
 
 /** Payload of `<reducerPath>/setResponse`: normalized rows, already merged with the store's. */
@@ -30,6 +32,8 @@ export interface SetResponsePayload {
   readonly result: unknown;
   readonly entities: NormalizedEntities;
   readonly entitiesMeta: NormalizedEntitiesMeta;
+  /** The fetch's `requestId` (absent for `controller.setResponse`/`resolve`): removes exactly its optimistic update. */
+  readonly requestId?: string;
 }
 
 /** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */
@@ -42,6 +46,8 @@ export interface SetErrorPayload {
   readonly expiresAt: number;
   readonly error: SerializedError;
   readonly errorPolicy?: 'soft';
+  /** The fetch's `requestId` (absent for `controller.setError`/`resolve`): rolls back exactly its optimistic update. */
+  readonly requestId?: string;
 }
 
 /** Payload of `invalidate`, `invalidateAll` and `expireAll`: the request keys affected. */

@@ -32,7 +32,7 @@ export interface CacheContext {
   readonly registry: Map<string, EndpointInterface>;
   /** Requests handed from `controller.fetch` to the middleware, by the action's `requestId`. */
   readonly pending: Map<string, PendingRequest>;
-  /** Endpoints and real args of fetches in flight, by `key|fetchedAt` (for optimistic layers). */
+  /** Endpoints and real args of fetches in flight, by `requestId` (for optimistic layers). */
   readonly active: Map<string, { endpoint: EndpointInterface; args: readonly unknown[] }>;
   /** One runtime per store, found by the store's `getState`. */
   readonly runtimes: WeakMap<Function, unknown>;

@@ -4,7 +4,7 @@ import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { SnapshotInterface } from '../rest/Snapshot';
 import { normalizeIntoStore } from '../schema/normalize';
 import type { CacheContext } from './context';
-import type { EndpointArgs, EndpointData, EndpointInterface } from './endpoint';
+import type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './endpoint';
 import { dispatchFetch } from './middleware';
 import type { ResponseState } from './selectors';
 import { serializeArgs, serializeError } from './serialize';
@@ -18,7 +18,7 @@ export interface StoreLike {
 }
 
 /** Args of `getResponse`/`getError`: the endpoint's args, then the root state. */
-type ArgsThenState<E> = [...EndpointArgs<E>, unknown];
+type ArgsThenState<E> = [...KeyArgs<E>, unknown] | ([] extends EndpointArgs<E> ? [unknown] : never);
 
 /** What `controller.resolve` records. */
 export interface ResolveOptions<E> {
@@ -40,7 +40,7 @@ export interface Controller {
   /** Fetches only when the cached response is missing, invalid or stale; else resolves with it. */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
   /** Marks one request's result invalid: it counts as missing until refetched. */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;
   /** Invalidates every stored request whose key `testKey` accepts. */
   invalidateAll(options: { testKey: (key: string) => boolean }): Promise<void>;
   /** Marks every matching result stale: still shown, refetched on next use. */

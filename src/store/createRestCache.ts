@@ -80,7 +80,7 @@ export function createRestCache(options: RestCacheOptions = {}): RestCache {
 
   const viewOf = createViewCache({
     resolveEndpoint: (entry) => {
-      const inFlight = active.get(`${entry.key}|${entry.fetchedAt}`);
+      const inFlight = entry.requestId !== undefined ? active.get(entry.requestId) : undefined;
       if (inFlight !== undefined) return inFlight;
       const endpoint = registry.endpoints.get(entry.endpoint);
       return endpoint === undefined ? undefined : { endpoint, args: entry.args };

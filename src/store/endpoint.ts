@@ -5,7 +5,6 @@ import type { Denormalize } from '../schema/types';
  * callable with a `key` and a `name` works too.
  */
 export interface EndpointInterface {
-  (...args: any[]): Promise<unknown>;
   /** Identifies the request: same key, same cached result. */
   key(...args: any[]): string;
   /** Finds the endpoint again when a replayed action names it. */
@@ -23,8 +22,13 @@ export interface EndpointInterface {
   fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
 }
 
-/** The arguments of an endpoint, from its call signature. */
-export type EndpointArgs<E> = E extends (...args: infer A) => unknown ? A : readonly unknown[];
+/** The arguments of an endpoint, from its `key` signature (the same as its call signature). */
+export type EndpointArgs<E> = E extends { key(...args: infer A): string } ? A : readonly unknown[];
+
+/** Args that identify a request: all of them, or for a mutation the params alone (the body is not part of the key). */
+export type KeyArgs<E> = EndpointArgs<E> | ParamsOnly<E>;
+
+type ParamsOnly<E> = EndpointArgs<E> extends readonly [infer P, any, ...any[]] ? [P] : never;
 
 type Resolved<E> = E extends (...args: any[]) => Promise<infer R> ? R : unknown;
 

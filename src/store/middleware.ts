@@ -1,6 +1,7 @@
 import type { Dispatch, Middleware, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore } from '../schema/normalize';
+import { getOwnRow } from '../schema/own';
 import type { FetchPayload, RequestMeta, SubscriptionPayload } from './actions';
 import type { CacheContext } from './context';
 import type { EndpointInterface } from './endpoint';
@@ -84,6 +85,7 @@ export function createRestMiddleware(context: CacheContext): Middleware {
 
     function settle(
       generation: number,
+      requestId: string,
       payload: FetchPayload,
       endpoint: EndpointInterface,
       args: readonly unknown[],
@@ -100,6 +102,7 @@ export function createRestMiddleware(context: CacheContext): Middleware {
         args: payload.args,
         fetchedAt,
         date,
+        requestId,
       };
       let error: unknown;
       if ('value' in outcome) {
@@ -113,8 +116,14 @@ export function createRestMiddleware(context: CacheContext): Middleware {
               : normalizeIntoStore(schema, outcome.value, args, slice, { fetchedAt, date, expiresAt });
           api.dispatch(actions.setResponse({ ...base, expiresAt, ...normalized }));
           if (schema === undefined || schema === null) return outcome.value;
-          const view = context.selectors.selectView(api.getState());
-          const data = context.memo.denormalizeWith(schema, view.getResult(key), view.getEntity, args);
+          // This response, read back from the committed tables: no other fetch's pending optimistic guess in it.
+          const committed = context.selectors.selectSlice(api.getState()).entities;
+          const data = context.memo.denormalizeWith(
+            schema,
+            normalized.result,
+            (entityKey: string, pk: string) => getOwnRow(getOwnRow(committed, entityKey), pk),
+            args,
+          );
           return data === INVALID || data === undefined ? outcome.value : data;
         } catch (normalizeError) {
           error = new Error(
@@ -143,27 +152,32 @@ export function createRestMiddleware(context: CacheContext): Middleware {
       throw error;
     }
 
-    function startRequest(payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    function startRequest(
+      requestId: string,
+      payload: FetchPayload,
+      endpoint: EndpointInterface,
+      args: readonly unknown[],
+    ): Promise<unknown> {
       const abort = new AbortController();
       let rejectCaller: (error: unknown) => void = () => undefined;
-      const activeKey = `${payload.key}|${payload.fetchedAt}`;
+      const activeKey = requestId;
       const generation = runtime.generation;
       const caller = new Promise<unknown>((resolve, reject) => {
         rejectCaller = reject;
         const request = endpoint.fetchWith
           ? endpoint.fetchWith({ fetch: options.fetch, signal: abort.signal }, ...args)
-          : endpoint(...args);
+          : (endpoint as unknown as (...callArgs: readonly unknown[]) => Promise<unknown>)(...args);
         request.then(
           (value) => {
             try {
-              resolve(settle(generation, payload, endpoint, args, { value }));
+              resolve(settle(generation, requestId, payload, endpoint, args, { value }));
             } catch (settled) {
               reject(settled);
             }
           },
           (error) => {
             try {
-              settle(generation, payload, endpoint, args, { error });
+              settle(generation, requestId, payload, endpoint, args, { error });
             } catch (settled) {
               reject(settled);
             }
@@ -255,11 +269,17 @@ export function createRestMiddleware(context: CacheContext): Middleware {
           }
         }
         const result = next(action);
-        const caller = startRequest(payload, endpoint, args);
+        const caller = startRequest(requestId!, payload, endpoint, args);
         if (!endpoint.sideEffect) runtime.gets.set(payload.key, caller);
         if (payload.optimistic) {
           api.dispatch(
-            actions.optimistic({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt }),
+            actions.optimistic({
+              endpoint: payload.endpoint,
+              key: payload.key,
+              args: payload.args,
+              fetchedAt: payload.fetchedAt,
+              requestId: requestId!,
+            }),
           );
         }
         caller.then(pending.resolve, pending.reject);

@@ -50,8 +50,19 @@ function applyTables<T>(
   return Object.freeze(next) as { readonly [key: string]: { readonly [pk: string]: T } | undefined };
 }
 
-function withoutOptimistic(list: readonly OptimisticEntry[], key: string, fetchedAt: number): readonly OptimisticEntry[] {
-  const index = list.findIndex((entry) => entry.key === key && entry.fetchedAt === fetchedAt);
+function withoutOptimistic(
+  list: readonly OptimisticEntry[],
+  key: string,
+  fetchedAt: number,
+  requestId: string | undefined,
+): readonly OptimisticEntry[] {
+  // Two fetches of one key in the same millisecond share key and fetchedAt: the request id tells them apart.
+  const index = list.findIndex(
+    (entry) =>
+      entry.key === key &&
+      entry.fetchedAt === fetchedAt &&
+      (requestId === undefined || entry.requestId === undefined || entry.requestId === requestId),
+  );
   if (index === -1) return list;
   return Object.freeze([...list.slice(0, index), ...list.slice(index + 1)]);
 }
@@ -77,6 +88,7 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
     key: payload.key,
     args: payload.args,
     fetchedAt: payload.fetchedAt,
+    ...(payload.requestId !== undefined ? { requestId: payload.requestId } : {}),
   });
   // Kept in fetchedAt order; equal stamps keep their dispatch order.
   const list = state.optimistic;
@@ -98,7 +110,7 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta as NormalizedEntitiesMeta),
     endpoints: newest ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
-    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt),
+    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),
     inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
   });
 }
@@ -119,7 +131,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
   return freezeState({
     ...state,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
-    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt),
+    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),
     inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
   });
 }

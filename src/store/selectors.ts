@@ -1,8 +1,8 @@
-import type { Entity } from '../schema/Entity';
+import type { AbstractInstance, Entity } from '../schema/Entity';
 import { INVALID } from '../schema/INVALID';
 import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
-import type { EndpointArgs, EndpointData, EndpointInterface } from './endpoint';
+import type { EndpointData, EndpointInterface, KeyArgs } from './endpoint';
 import { deserializeError } from './serialize';
 import { initialRestCacheState, type RestCacheState, type SerializedError } from './state';
 import type { View } from './view';
@@ -59,7 +59,8 @@ export function createSelectors(context: SelectorContext) {
         : context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
     let expiryStatus: ExpiryStatus;
     if (data === INVALID || data === undefined || meta?.invalidated) {
-      data = data === INVALID ? undefined : data;
+      // API.md: `data` is undefined while missing or invalid (also after `controller.invalidate`).
+      data = undefined;
       expiryStatus = ExpiryStatus.Invalid;
     } else {
       expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
@@ -93,7 +94,7 @@ export function createSelectors(context: SelectorContext) {
     return rebuilt;
   }
 
-  function entityOf<E extends typeof Entity>(view: View, entity: E, pk: string | number): InstanceType<E & (new () => Entity)> | undefined {
+  function entityOf<E extends typeof Entity>(view: View, entity: E, pk: string | number): AbstractInstance<E> | undefined {
     const id = String(pk);
     const row = view.getEntity(entity.key, id);
     if (row === undefined || row === null) return undefined;
@@ -115,7 +116,7 @@ export function createSelectors(context: SelectorContext) {
     },
 
     /** Every stored entity of a type, as instances; invalidated ones are left out. */
-    selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): InstanceType<E & (new () => Entity)>[] {
+    selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): AbstractInstance<E>[] {
       const view = context.viewOf(selectSlice(rootState));
       const list: unknown[] = [];
       for (const pk of view.getPks(entity.key)) {
@@ -124,24 +125,24 @@ export function createSelectors(context: SelectorContext) {
       }
       const previous = entityLists.get(entity);
       if (previous !== undefined && previous.length === list.length && previous.every((item, i) => item === list[i])) {
-        return previous as InstanceType<E & (new () => Entity)>[];
+        return previous as AbstractInstance<E>[];
       }
       entityLists.set(entity, list);
-      return list as InstanceType<E & (new () => Entity)>[];
+      return list as AbstractInstance<E>[];
     },
 
     /** `{ data, expiryStatus, expiresAt }` of a request; the same object while nothing changed. */
-    selectResponse<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): ResponseState<EndpointData<E>> {
+    selectResponse<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): ResponseState<EndpointData<E>> {
       return responseOf(context.viewOf(selectSlice(rootState)), endpoint, args) as ResponseState<EndpointData<E>>;
     },
 
     /** The error of the request's last failure, until a later fetch succeeds. */
-    selectError<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): Error | undefined {
+    selectError<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): Error | undefined {
       return errorOf(context.viewOf(selectSlice(rootState)), endpoint, args);
     },
 
     /** True while a fetch of this request is in flight. */
-    selectIsLoading<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: EndpointArgs<E>): boolean {
+    selectIsLoading<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): boolean {
       const slice = selectSlice(rootState);
       return Object.prototype.hasOwnProperty.call(slice.inflight, endpoint.key(...args));
     },

@@ -31,6 +31,8 @@ export interface OptimisticEntry {
   readonly key: string;
   readonly args: readonly unknown[];
   readonly fetchedAt: number;
+  /** The fetch's request id: tells apart two updates with the same key and `fetchedAt` (same millisecond). */
+  readonly requestId?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
-import { getOwn } from '../schema/own';
+import { getOwn, getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
 import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState } from './state';
@@ -29,7 +29,7 @@ interface OptimisticView extends View {
 function confirmedView(state: RestCacheState): View {
   return {
     state,
-    getEntity: (key, pk) => getOwn(getOwn(state.entities, key), pk),
+    getEntity: (key, pk) => getOwnRow(getOwnRow(state.entities, key), pk),
     getMeta: (key, pk) => getOwn(getOwn(state.entitiesMeta, key), pk),
     getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
     getResult: (key) => getOwn(state.endpoints, key),
@@ -63,7 +63,7 @@ function layeredView(
 ): OptimisticView {
   const getEntity: GetEntity = (key, pk) => {
     const overlaid = rows.get(key)?.get(pk);
-    return overlaid !== undefined ? overlaid : getOwn(getOwn(state.entities, key), pk);
+    return overlaid !== undefined ? overlaid : getOwnRow(getOwnRow(state.entities, key), pk);
   };
   return {
     state,

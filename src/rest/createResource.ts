@@ -1,0 +1,273 @@
+import { Collection, type CollectionAdder } from '../schema/Collection';
+import { describeSchema } from '../schema/describeSchema';
+import type { Entity } from '../schema/Entity';
+import { Invalidate } from '../schema/Invalidate';
+import type { Denormalize } from '../schema/types';
+import { AbortOptimistic } from './AbortOptimistic';
+import { adderSchema, pageSchema } from './collectionSchemas';
+import type { ShortenPath } from './pathTypes';
+import { shortenPath } from './paths';
+import {
+  RestEndpoint,
+  constructEndpoint,
+  defineOwn,
+  type EndpointClass,
+  type Generics,
+  type RestEndpointExtraOptions,
+} from './RestEndpoint';
+import type { SnapshotInterface } from './Snapshot';
+import type { MergeGenerics, ResolveType, RestGenerics } from './types';
+
+/** Endpoint options that `createResource` passes to every member (expiry lengths, `pollFrequency`, ...). */
+export type ResourceExtraOptions = Omit<
+  RestEndpointExtraOptions,
+  'name' | 'sideEffect' | 'getOptimisticResponse' | 'process' | 'key' | 'url'
+>;
+
+/** Options of {@link createResource}. */
+export interface ResourceOptions<P extends string, S, B, SP, PF extends string | undefined> extends ResourceExtraOptions {
+  /** The path of one item, with at least one `:param`: `/todos/:id`. */
+  readonly path: P;
+  /** The schema of one item, usually an Entity class. */
+  readonly schema: S;
+  /** Prepended to every member's path. Default: `''`. */
+  readonly urlPrefix?: string;
+  /** Types the body of `getList.push`, `update` and `partialUpdate` (`{} as Partial<Todo>`). Default: the item's fields. */
+  readonly body?: B;
+  /** Types the search params of `getList` and `getList.push`. Default: none. */
+  readonly searchParams?: SP;
+  /** The search param that selects a page; enables `getList.getPage`. Default: none. */
+  readonly paginationField?: PF;
+  /** Installs the default `getOptimisticResponse` on every mutation. Default: false. */
+  readonly optimistic?: boolean;
+  /** The class every member is built with. Default: `RestEndpoint`. */
+  readonly Endpoint?: EndpointClass;
+  /** The class of `getList`'s schema. Default: `schema.Collection`. */
+  readonly Collection?: new (schema: [S]) => Collection<S[]>;
+}
+
+type ItemBody<S> = Partial<ResolveType<Denormalize<S>>>;
+type BodyFor<B, S> = unknown extends B ? ItemBody<S> : B;
+type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : unknown;
+
+type ListGenerics<P extends string, S, SP, PF extends string | undefined> = Generics<
+  ShortenPath<P>,
+  Collection<S[]>,
+  'GET',
+  unknown,
+  SP,
+  PF
+>;
+type AdderEndpoint<P extends string, S, B, SP> = RestEndpoint<
+  Generics<ShortenPath<P>, CollectionAdder<S[]>, 'POST', BodyFor<B, S>, SP, undefined>
+>;
+
+/** `getList` of a resource: a GET of the collection plus `push`, `unshift`, `assign` (and `getPage` with `paginationField`). */
+export type GetListEndpoint<P extends string, S, B, SP, PF extends string | undefined> = RestEndpoint<
+  ListGenerics<P, S, SP, PF>
+> & {
+  readonly push: AdderEndpoint<P, S, B, SP>;
+  readonly unshift: AdderEndpoint<P, S, B, SP>;
+  readonly assign: AdderEndpoint<P, S, B, SP>;
+} & (PF extends string
+    ? {
+        readonly getPage: RestEndpoint<
+          Generics<
+            ShortenPath<P>,
+            CollectionAdder<S[]>,
+            'GET',
+            unknown,
+            (unknown extends SP ? {} : SP) & { [K in PF]: string | number },
+            PF
+          >
+        >;
+      }
+    : {});
+
+/** The members `createResource` builds (see the seed's member table). */
+export interface ResourceMembers<P extends string, S, B, SP, PF extends string | undefined> {
+  readonly get: RestEndpoint<Generics<P, S, 'GET', unknown, unknown, undefined>>;
+  readonly getList: GetListEndpoint<P, S, B, SP, PF>;
+  readonly update: RestEndpoint<Generics<P, S, 'PUT', BodyFor<B, S>, unknown, undefined>>;
+  readonly partialUpdate: RestEndpoint<Generics<P, S, 'PATCH', Partial<BodyFor<B, S>>, unknown, undefined>>;
+  readonly delete: RestEndpoint<Generics<P, InvalidateOf<S>, 'DELETE', unknown, unknown, undefined>>;
+}
+
+/** Options for one member in `resource.extend({ member: options })`. */
+export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOptions, 'getOptimisticResponse' | 'process'> & {
+  /** See `RestEndpoint` `getOptimisticResponse`; arguments are the member's call arguments. */
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
+  /** See `RestEndpoint` `process`. */
+  process?(value: any, ...args: any[]): any;
+};
+
+type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
+type Extended<E, X> = RestEndpoint<MergeGenerics<GenericsOf<E>, X>>;
+
+/** The `extend()` of a resource: batch overrides, an added member, or members derived from the base. */
+export interface ResourceExtend<R> {
+  /** Overrides known members with options (batch form). */
+  extend<const T extends { readonly [K in keyof R]?: MemberOptions }>(
+    overrides: T,
+  ): Resource<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;
+  /** Adds a member built from `get` with `options` (path, method, schema, ...) merged in. */
+  extend<const N extends string, const T extends MemberOptions>(
+    name: N,
+    options: T,
+  ): Resource<R & { readonly [K in N]: R extends { get: infer G } ? Extended<G, T> : never }>;
+  /** Adds or replaces members computed from the base resource. */
+  extend<X extends Record<string, unknown>>(members: (base: R) => X): Resource<Omit<R, keyof X> & X>;
+}
+
+/** A resource: its members plus `extend()`. */
+export type Resource<R> = R & ResourceExtend<R>;
+
+interface Config {
+  readonly key: string;
+  readonly body: unknown;
+  readonly hasBody: boolean;
+  readonly optimistic: boolean;
+}
+
+function isNonEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+}
+
+function lastArg(snap: SnapshotInterface, ...args: unknown[]): unknown {
+  return args[args.length - 1];
+}
+
+/** Builds `push`, `unshift`, `assign` and `getPage` as own members of a `getList` endpoint. */
+function attachListMembers(getList: RestEndpoint<any>, config: Config): void {
+  for (const mode of ['push', 'unshift', 'assign'] as const) {
+    const options: Record<string, unknown> = {
+      method: 'POST',
+      schema: adderSchema(getList.schema, mode, `getList.${mode}`),
+      name: `${getList.name}.${mode}`,
+      paginationField: undefined,
+    };
+    if (config.hasBody) options.body = config.body;
+    if (config.optimistic) options.getOptimisticResponse = lastArg;
+    defineOwn(getList, mode, getList.extend(options as never));
+  }
+  const field = getList.paginationField;
+  if (typeof field === 'string' && field !== '') defineOwn(getList, 'getPage', getList.getPage);
+}
+
+function buildResource(members: Record<string, unknown>, config: Config): Resource<any> {
+  const resource: Record<string, unknown> = { ...members };
+  delete resource.extend;
+  Object.defineProperty(resource, 'extend', {
+    value: (...args: unknown[]) => extendResource(resource, config, args),
+    enumerable: false,
+  });
+  return resource as Resource<any>;
+}
+
+function extendResource(resource: Record<string, unknown>, config: Config, args: unknown[]): Resource<any> {
+  const [first, second] = args;
+  if (typeof first === 'function') {
+    return buildResource({ ...resource, ...(first as (base: unknown) => Record<string, unknown>)(resource) }, config);
+  }
+  if (typeof first === 'string') {
+    const get = resource.get as RestEndpoint<any>;
+    const member = get.extend({ name: `${config.key}.${first}`, ...(second as object) } as never);
+    return buildResource({ ...resource, [first]: member }, config);
+  }
+  if (typeof first !== 'object' || first === null) {
+    throw new TypeError(
+      '[rest-slice] `extend` takes `{ member: options }`, `(name, options)` or `(base) => ({ ...members })`',
+    );
+  }
+  const next: Record<string, unknown> = { ...resource };
+  for (const [name, options] of Object.entries(first)) {
+    const member = resource[name] as RestEndpoint<any> | undefined;
+    if (typeof member !== 'function' || typeof member.extend !== 'function') {
+      throw new TypeError(
+        `[rest-slice] \`extend\` cannot override '${name}': the resource has no such member; add it with \`extend('${name}', options)\``,
+      );
+    }
+    const extended = member.extend(options as never);
+    if (name === 'getList') attachListMembers(extended, config);
+    next[name] = extended;
+  }
+  return buildResource(next, config);
+}
+
+/**
+ * Builds the REST members of one resource from an item path and schema:
+ * `get`, `getList` (with `push`, `unshift`, `assign`, and `getPage` given a
+ * `paginationField`), `update`, `partialUpdate` and `delete`, plus `extend()`.
+ * @throws when `path` has no `:param`.
+ */
+export function createResource<
+  P extends string,
+  S,
+  B = unknown,
+  SP = unknown,
+  PF extends string | undefined = undefined,
+>(options: ResourceOptions<P, S, B, SP, PF>): Resource<ResourceMembers<P, S, B, SP, PF>> {
+  const {
+    path,
+    schema,
+    body,
+    searchParams,
+    paginationField,
+    optimistic = false,
+    Endpoint = RestEndpoint as unknown as EndpointClass,
+    Collection: CollectionClass = Collection as unknown as new (schema: [S]) => Collection<S[]>,
+    ...extra
+  } = options;
+  const listPath = shortenPath(path);
+  const key = describeSchema(schema);
+  const config: Config = { key, body, hasBody: body !== undefined, optimistic };
+  const withBody = config.hasBody ? { body } : {};
+  const make = (memberOptions: Record<string, unknown>): RestEndpoint<any> =>
+    constructEndpoint(Endpoint, { ...extra, ...memberOptions });
+
+  const get = make({ path, schema, name: `${key}.get` });
+  const getList = make({
+    path: listPath,
+    schema: new CollectionClass([schema]),
+    name: `${key}.getList`,
+    ...(searchParams !== undefined ? { searchParams } : {}),
+    ...(paginationField !== undefined ? { paginationField } : {}),
+  });
+  attachListMembers(getList, config);
+  const update = make({
+    path,
+    schema,
+    method: 'PUT',
+    name: `${key}.update`,
+    ...withBody,
+    ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: object, data: object) => ({ ...params, ...data }) } : {}),
+  });
+  const partialUpdate = make({
+    path,
+    schema,
+    method: 'PATCH',
+    name: `${key}.partialUpdate`,
+    ...withBody,
+    ...(optimistic
+      ? {
+          getOptimisticResponse(snap: SnapshotInterface, params: object, data: object) {
+            // The seed: a partial change needs the cached item; without it, skip the optimistic update.
+            if (!snap.getResponse(get, params).data) throw new AbortOptimistic();
+            return { ...params, ...data };
+          },
+        }
+      : {}),
+  });
+  const remove = make({
+    path,
+    schema: new Invalidate(schema as typeof Entity),
+    method: 'DELETE',
+    name: `${key}.delete`,
+    // The seed's rule: a non-empty object answer names the item, else the params do.
+    process: (value: unknown, params: unknown) => (isNonEmptyObject(value) ? value : params),
+    ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: unknown) => params } : {}),
+  });
+  return buildResource({ get, getList, update, partialUpdate, delete: remove }, config) as Resource<
+    ResourceMembers<P, S, B, SP, PF>
+  >;
+}

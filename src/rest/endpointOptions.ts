@@ -1,0 +1,72 @@
+/** The options a RestEndpoint is built from, and the generics bag they are typed by. */
+import type { RestEndpoint } from './RestEndpoint';
+import type { SnapshotInterface } from './Snapshot';
+import type { ArgsOf, RestGenerics } from './types';
+
+/** What `fetchWith` injects: a `fetch` implementation and an `AbortSignal`. Default: the global `fetch`, no signal. */
+export interface FetchWithOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** Options of a RestEndpoint besides the typed generics (`path`, `schema`, `method`, `body`, `searchParams`, `paginationField`). */
+export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics> {
+  /** Prepended to `path`: `https://api.example.com`. Default: `''`. */
+  urlPrefix?: string;
+  /** Names the endpoint in actions and devtools. Default: `` `${method} ${urlPrefix}${path}` ``. */
+  name?: string;
+  /** Whether the endpoint is a mutation. Default: true for every method but GET and HEAD. */
+  sideEffect?: boolean;
+  /** How long fetched data stays fresh, in ms. Default: the store's. */
+  dataExpiryLength?: number;
+  /** How long an error is kept before refetching, in ms. Default: the store's. */
+  errorExpiryLength?: number;
+  /** Refetches this often (ms) while something subscribes. Default: no polling. */
+  pollFrequency?: number;
+  /** When true, stale data counts as missing (suspends) instead of being shown while refetching. Default: false. */
+  invalidIfStale?: boolean;
+  /** Aborts every request of this endpoint. Default: none. */
+  signal?: AbortSignal;
+  /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
+  getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: ArgsOf<O>): unknown;
+  /** Builds the `fetch` init from the body. Default: method, signal, JSON body with `Content-Type: application/json`. */
+  getRequestInit?(this: RestEndpoint<O>, body?: unknown): Promise<RequestInit> | RequestInit;
+  /** Adjusts the request headers (e.g. adds auth). Default: returns them unchanged. */
+  getHeaders?(this: RestEndpoint<O>, headers: Record<string, string>): Promise<HeadersInit> | HeadersInit;
+  /** Runs the request. Default: `fetch`, throwing `NetworkError` for a non-2xx status. */
+  fetchResponse?(this: RestEndpoint<O>, input: string, init: RequestInit): Promise<Response>;
+  /** Reads the body. Default: JSON by content type; `null` for 204 or an empty body. */
+  parseResponse?(this: RestEndpoint<O>, response: Response): Promise<unknown>;
+  /** Transforms the parsed body before it is returned or normalized. Default: identity. */
+  process?(this: RestEndpoint<O>, value: any, ...args: ArgsOf<O>): any;
+  /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for status >= 500. */
+  errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | undefined;
+}
+
+/** Everything `new RestEndpoint(options)` accepts, for endpoint generics `O`. */
+export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = O & RestEndpointExtraOptions<O>;
+
+/** The generics bag built from separately inferred option types (`unknown` means "not given"). */
+export interface Generics<P extends string, S, M extends string, B, SP, PF extends string | undefined> {
+  readonly path: P;
+  readonly schema: S;
+  readonly method: M;
+  readonly body: B;
+  readonly searchParams: SP;
+  readonly paginationField: PF;
+}
+
+/** Options with each typed member inferred on its own, so methods in the same object literal get typed arguments. */
+export type InferredOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined> = {
+  readonly path: P;
+  readonly schema?: S;
+  readonly method?: M;
+  readonly body?: B;
+  readonly searchParams?: SP;
+  readonly paginationField?: PF;
+} & RestEndpointExtraOptions<Generics<P, S, M, B, SP, PF>>;
+
+/** Like {@link InferredOptions} with every member optional, for `extend()`. */
+export type ExtendOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined> = Partial<
+  InferredOptions<P, S, M, B, SP, PF>
+>;

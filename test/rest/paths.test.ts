@@ -1,0 +1,68 @@
+import { buildPath, shortenPath } from 'rest-slice';
+
+describe('buildPath', () => {
+  it('builds the seed GitHub search path', () => {
+    expect(
+      buildPath('/search/issues\\?q=:q?%20repo\\::owner/:repo&page=:page?', {
+        q: 'bug',
+        owner: 'facebook',
+        repo: 'react',
+        page: 2,
+      }),
+    ).toBe('/search/issues?q=bug%20repo:facebook/react&page=2');
+  });
+
+  it('appends further params with & when the path has a ?', () => {
+    expect(
+      buildPath('/search/issues\\?q=:q?%20repo\\::owner/:repo&page=:page?', {
+        owner: 'facebook',
+        repo: 'react',
+        sort: 'created',
+      }),
+    ).toBe('/search/issues?q=%20repo:facebook/react&page=&sort=created');
+  });
+
+  it('encodes path params so they stay inside their segment', () => {
+    expect(buildPath('/todos/:id', { id: '../admin' })).toBe('/todos/..%2Fadmin');
+    expect(buildPath('/files/:name', { name: 'a b?c#d' })).toBe('/files/a%20b%3Fc%23d');
+  });
+
+  it('sorts search params and leaves out undefined and null', () => {
+    expect(buildPath('/todos', { z: 1, a: 'x y', u: undefined, n: null, tags: ['a', 'b'] })).toBe(
+      '/todos?a=x+y&tags=a&tags=b&z=1',
+    );
+  });
+
+  it('treats an escaped colon as text', () => {
+    expect(buildPath('/time\\:now/:id', { id: 3 })).toBe('/time:now/3');
+  });
+
+  it('leaves out an absent optional param', () => {
+    expect(buildPath('/users/:userId/todos/:id?', { userId: 1 })).toBe('/users/1/todos');
+  });
+
+  it('throws naming the missing param and the path', () => {
+    expect(() => buildPath('/users/:userId/todos/:id', { id: 1 })).toThrow(
+      "[rest-slice] `url` is missing the param 'userId' of the path '/users/:userId/todos/:id'",
+    );
+    expect(() => buildPath('/todos/:id', { id: null })).toThrow("missing the param 'id'");
+  });
+});
+
+describe('shortenPath', () => {
+  it('removes the last path argument', () => {
+    expect(shortenPath('/users/:userId/todos/:id')).toBe('/users/:userId/todos');
+    expect(shortenPath('/todos/:id')).toBe('/todos');
+    expect(shortenPath('/:id')).toBe('/');
+  });
+
+  it('ignores escaped colons', () => {
+    expect(shortenPath('/a\\:b/:id')).toBe('/a\\:b');
+  });
+
+  it('throws for a path with no param', () => {
+    expect(() => shortenPath('/todos')).toThrow(
+      "[rest-slice] `createResource` needs a path with at least one `:param`, got '/todos'",
+    );
+  });
+});

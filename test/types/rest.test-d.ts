@@ -1,0 +1,154 @@
+// Type tests for the REST layer, checked by `tsc --noEmit` (never run by jest).
+import {
+  createResource,
+  Entity,
+  RestEndpoint,
+  schema,
+  type Denormalize,
+  type PathArgs,
+  type ResolveType,
+  type ShortenPath,
+} from 'rest-slice';
+
+type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+class Todo extends Entity {
+  id: number | undefined = undefined;
+  title = '';
+  completed = false;
+  pk() {
+    return this.id?.toString();
+  }
+  static override key = 'Todo';
+}
+type TodoJSON = { id: number | undefined; title: string; completed: boolean };
+
+// --- PathArgs -------------------------------------------------------------
+export type PathCases = [
+  Expect<Equal<PathArgs<'/users/:userId/todos/:id'>, { userId: string | number; id: string | number }>>,
+  Expect<Equal<PathArgs<'/todos/:id?'>, { id?: string | number }>>,
+  Expect<Equal<PathArgs<'/todos'>, {}>>,
+  Expect<Equal<PathArgs<'/a\\:b/:c'>, { c: string | number }>>,
+  Expect<
+    Equal<
+      PathArgs<'/search/issues\\?q=:q?%20repo\\::owner/:repo&page=:page?'>,
+      { owner: string | number; repo: string | number; q?: string | number; page?: string | number }
+    >
+  >,
+  Expect<Equal<ShortenPath<'/users/:userId/todos/:id'>, '/users/:userId/todos'>>,
+  Expect<Equal<ShortenPath<'/todos/:id'>, '/todos'>>,
+  Expect<Equal<ShortenPath<'/:id'>, '/'>>,
+];
+
+// --- RestEndpoint ---------------------------------------------------------
+const get = new RestEndpoint({ path: '/users/:userId/todos/:id', schema: Todo });
+export type GetCases = [
+  Expect<Equal<Parameters<typeof get>, [params: { userId: string | number; id: string | number }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof get>>, TodoJSON>>,
+  Expect<Equal<(typeof get)['path'], '/users/:userId/todos/:id'>>,
+  Expect<Equal<(typeof get)['method'], 'GET'>>,
+];
+// @ts-expect-error a missing param
+void get({ userId: 1 });
+// @ts-expect-error a body on a GET
+void get({ userId: 1, id: 2 }, { title: 'x' });
+
+const patch = new RestEndpoint({
+  path: '/todos/:id',
+  method: 'PATCH',
+  schema: Todo,
+  body: {} as Partial<TodoJSON>,
+  getOptimisticResponse(snap, params, body) {
+    type Cases = [
+      Expect<Equal<typeof params, { id: string | number }>>,
+      Expect<Equal<typeof body, Partial<TodoJSON>>>,
+    ];
+    return { ...params, ...body, updatedAt: snap.fetchedAt };
+  },
+});
+export type PatchCases = [
+  Expect<Equal<Parameters<typeof patch>, [params: { id: string | number }, body: Partial<TodoJSON>]>>,
+  Expect<Equal<(typeof patch)['sideEffect'], boolean>>,
+];
+// @ts-expect-error a wrong body field type
+void patch({ id: 1 }, { completed: 'yes' });
+
+const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: Todo, body: {} as { title: string } });
+void create({ title: 'body alone' });
+void create({}, { title: 'params then body' });
+
+const search = new RestEndpoint({
+  path: '/todos',
+  schema: [Todo],
+  searchParams: {} as { userId?: number; q?: string },
+});
+export type SearchCases = [
+  Expect<Equal<Parameters<typeof search>, [params?: { userId?: number; q?: string }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof search>>, TodoJSON[]>>,
+];
+
+const extended = get.extend({ method: 'PUT', body: {} as { title: string } });
+export type ExtendCases = [
+  Expect<Equal<Parameters<typeof extended>, [params: { userId: string | number; id: string | number }, body: { title: string }]>>,
+  Expect<Equal<(typeof extended)['method'], 'PUT'>>,
+];
+
+const noSchema = new RestEndpoint({ path: '/health' });
+export type NoSchemaCases = [Expect<Equal<Awaited<ReturnType<typeof noSchema>>, unknown>>];
+
+// --- ResolveType: what the callable resolves vs what the store hands out --
+class Dated extends Entity {
+  id = '';
+  createdAt = new Date(0);
+  pk() {
+    return this.id;
+  }
+  static override schema = { createdAt: Date };
+}
+export type ResolveCases = [
+  Expect<Equal<Denormalize<typeof Todo>, Todo>>,
+  Expect<Equal<ResolveType<Todo>, TodoJSON>>,
+  Expect<Equal<ResolveType<Dated>, { id: string; createdAt: string }>>,
+  Expect<Equal<ResolveType<Denormalize<schema.Values<typeof Todo>>>, Record<string, TodoJSON>>>,
+];
+
+// --- createResource -------------------------------------------------------
+const TodoResource = createResource({ path: '/users/:userId/todos/:id', schema: Todo, paginationField: 'page' });
+type UT = { userId: string | number; id: string | number };
+export type ResourceCases = [
+  Expect<Equal<Parameters<typeof TodoResource.get>, [params: UT]>>,
+  Expect<Equal<Awaited<ReturnType<typeof TodoResource.get>>, TodoJSON>>,
+  Expect<Equal<Parameters<typeof TodoResource.getList>, [params: { userId: string | number }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof TodoResource.getList>>, TodoJSON[]>>,
+  Expect<Equal<Denormalize<(typeof TodoResource.getList)['schema']>, Todo[]>>,
+  Expect<Equal<Parameters<typeof TodoResource.getList.push>, [params: { userId: string | number }, body: Partial<TodoJSON>]>>,
+  Expect<Equal<Awaited<ReturnType<typeof TodoResource.getList.push>>, TodoJSON>>,
+  Expect<Equal<Parameters<typeof TodoResource.update>, [params: UT, body: Partial<TodoJSON>]>>,
+  Expect<Equal<Parameters<typeof TodoResource.partialUpdate>, [params: UT, body: Partial<TodoJSON>]>>,
+  Expect<Equal<Parameters<typeof TodoResource.delete>, [params: UT]>>,
+  Expect<Equal<Awaited<ReturnType<typeof TodoResource.delete>>, Partial<TodoJSON>>>,
+  Expect<Equal<Parameters<typeof TodoResource.getList.getPage>[0], { userId: string | number; page: string | number }>>,
+];
+// @ts-expect-error a body on get
+void TodoResource.get({ userId: 1, id: 1 }, {});
+// @ts-expect-error getList needs the parent param
+void TodoResource.getList({});
+
+const Typed = createResource({ path: '/todos/:id', schema: Todo, body: {} as { title: string } });
+void Typed.update({ id: 1 }, { title: 'x' });
+void Typed.getList.push({ title: 'x' });
+// @ts-expect-error the body option types update's body
+void Typed.update({ id: 1 }, { completed: true });
+export type TypedCases = [Expect<Equal<Parameters<typeof Typed.partialUpdate>[1], { title?: string }>>];
+
+const Extended = TodoResource.extend('toggle', { path: '/todos/:id/toggle', method: 'POST', body: undefined })
+  .extend({ partialUpdate: { path: '/v2/todos/:id' } })
+  .extend((base) => ({ recent: base.getList.extend({ searchParams: {} as { since: number } }) }));
+export type ExtendResourceCases = [
+  Expect<Equal<Parameters<typeof Extended.toggle>, [params: { id: string | number }]>>,
+  Expect<Equal<(typeof Extended.toggle)['method'], 'POST'>>,
+  Expect<Equal<Parameters<typeof Extended.partialUpdate>[0], { id: string | number }>>,
+  Expect<Equal<Parameters<typeof Extended.recent>, [params: { userId: string | number; since: number }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof Extended.get>>, TodoJSON>>,
+];
