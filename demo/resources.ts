@@ -38,5 +38,12 @@ export function createTodoResource(urlPrefix: string) {
     optimistic: true,
     Endpoint: StampedEndpoint,
     body: {} as Partial<Todo>,
+  }).extend({
+    partialUpdate: {
+      // The optimistic row is dated by when the write was triggered, like the request itself.
+      getOptimisticResponse(snap, params, body) {
+        return { ...params, ...body, updatedAt: snap.fetchedAt };
+      },
+    },
   });
 }

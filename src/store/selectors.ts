@@ -1,4 +1,4 @@
-import type { AbstractInstance, Entity } from '../schema/Entity';
+import { type AbstractInstance, type Entity, isEntityClass } from '../schema/Entity';
 import { INVALID } from '../schema/INVALID';
 import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
@@ -27,6 +27,23 @@ export interface SelectorContext {
 
 const MAX_CACHED_RESPONSES = 5_000;
 
+/** The pk an Entity endpoint's params name, when that entity is stored (Data Client's result inference). */
+function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: string; expiresAt: number } | undefined {
+  if (!isEntityClass(schema)) return undefined;
+  const params = args[0];
+  if (typeof params !== 'object' || params === null) return undefined;
+  let id: unknown;
+  try {
+    id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
+  } catch {
+    return undefined;
+  }
+  if (id === undefined || id === null || id === '') return undefined;
+  const pk = String(id);
+  if (view.getEntity(schema.key, pk) === undefined) return undefined;
+  return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
+}
+
 /** Reads the cache's slice of the root state, warning once when it is not mounted. */
 export function createSliceSelector(reducerPath: string) {
   const empty = initialRestCacheState();
@@ -51,8 +68,18 @@ export function createSelectors(context: SelectorContext) {
 
   function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
     const key = endpoint.key(...args);
-    const result = view.getResult(key);
+    let result = view.getResult(key);
     const meta = view.state.meta[key];
+    let expiresAt = meta?.expiresAt ?? 0;
+    if (result === undefined && meta === undefined) {
+      // Never fetched, but an entity endpoint's result follows from its params:
+      // `get({ id: 2 })` reads Todo 2 when a list already brought it.
+      const inferred = inferEntityPk(endpoint.schema, args, view);
+      if (inferred !== undefined) {
+        result = inferred.pk;
+        expiresAt = inferred.expiresAt;
+      }
+    }
     let data: unknown =
       endpoint.schema === undefined || endpoint.schema === null
         ? result
@@ -65,7 +92,6 @@ export function createSelectors(context: SelectorContext) {
     } else {
       expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
     }
-    const expiresAt = meta?.expiresAt ?? 0;
     const previous = responses.get(key);
     if (
       previous !== undefined &&
