@@ -1,0 +1,29 @@
+import type { ComponentType, ReactNode } from 'react';
+import { ErrorBoundary, type ErrorComponentProps } from './ErrorBoundary';
+
+/** An error that came with an HTTP status, such as `NetworkError`. */
+export type StatusError = Error & { readonly status: number };
+
+/** Props of {@link NetworkErrorBoundary}. */
+export interface NetworkErrorBoundaryProps {
+  children?: ReactNode;
+  /** Rendered for an error with a `status`. Default: the error's message in a `role="alert"` div. */
+  fallbackComponent?: ComponentType<ErrorComponentProps<StatusError>>;
+}
+
+/** True for an error that carries a numeric `status` (a `NetworkError`). */
+export function hasStatus(error: Error): error is StatusError {
+  return typeof (error as { status?: unknown }).status === 'number';
+}
+
+/**
+ * Renders `fallbackComponent` for errors that carry a `status` (HTTP
+ * failures); any other error goes on to the next boundary up.
+ */
+export function NetworkErrorBoundary({ children, fallbackComponent }: NetworkErrorBoundaryProps) {
+  return (
+    <ErrorBoundary shouldCatch={hasStatus} errorComponent={fallbackComponent as ComponentType<ErrorComponentProps> | undefined}>
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,25 @@
+// The `rest-slice/react` entry point: hooks over react-redux. The core is
+// imported as `rest-slice` so both entries share one module instance.
+export { AsyncBoundary } from './AsyncBoundary';
+export { ErrorBoundary } from './ErrorBoundary';
+export { NetworkErrorBoundary } from './NetworkErrorBoundary';
+export { RestCacheContext } from './RestCacheContext';
+export { RestCacheProvider } from './RestCacheProvider';
+export { useCache } from './useCache';
+export { useController } from './useController';
+export { useDLE } from './useDLE';
+export { useError } from './useError';
+export { useFetch } from './useFetch';
+export { useLive } from './useLive';
+export { useLoading } from './useLoading';
+export { useQuery } from './useQuery';
+export { useRestCache } from './useRestCache';
+export { useSubscription } from './useSubscription';
+export { useSuspense } from './useSuspense';
+
+export type { AsyncBoundaryProps } from './AsyncBoundary';
+export type { ErrorBoundaryProps, ErrorComponentProps } from './ErrorBoundary';
+export type { NetworkErrorBoundaryProps, StatusError } from './NetworkErrorBoundary';
+export type { RestCacheProviderProps } from './RestCacheProvider';
+export type { DataLoadingError } from './useDLE';
+export type { EntityLookup } from './useQuery';

@@ -1,0 +1,50 @@
+import { useEffect, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
+import { fetchOnce } from './fetchOnce';
+import { useController } from './useController';
+import { useRequestState } from './useRequestState';
+import { useRestCache } from './useRestCache';
+
+/** What {@link useDLE} returns. */
+export interface DataLoadingError<T> {
+  /** The data; `undefined` while missing or invalid. Stale data is kept while it revalidates. */
+  readonly data: T | undefined;
+  /** True while the data is being fetched, or missing and about to be. */
+  readonly loading: boolean;
+  /** The last failure, until a later fetch succeeds. */
+  readonly error: Error | undefined;
+}
+
+/**
+ * Data, loading and error of `endpoint(...args)` without Suspense or error
+ * boundaries: fetches when missing, invalid or stale. `null` as the args skips.
+ *
+ * @example
+ * const { data, loading, error } = useDLE(TodoResource.getList);
+ */
+export function useDLE<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E> | readonly [null]
+): DataLoadingError<EndpointData<E>> {
+  const cache = useRestCache();
+  const controller = useController();
+  const request = useRequestState(endpoint, args);
+  const { key, shouldFetch } = request;
+  const inFlight = useSelector((state: unknown) => key !== undefined && cache.selectIsLoading(state, endpoint, ...(args as unknown as EndpointArgs<E>)));
+
+  useEffect(() => {
+    if (shouldFetch && key !== undefined) {
+      // The failure is in the store; `error` shows it.
+      fetchOnce(controller, endpoint, args, key).catch(() => undefined);
+    }
+    // `key` stands for `endpoint` and `args`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key, shouldFetch]);
+
+  const loading = inFlight || (request.mustFetch && request.activeError === undefined);
+  const data = request.hasData ? request.response.data : undefined;
+  const { error } = request;
+  // A stable object while its members are, so it can be an effect dependency.
+  return useMemo(() => ({ data, loading, error }), [data, loading, error]);
+}

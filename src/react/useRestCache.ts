@@ -1,0 +1,8 @@
+import { useContext } from 'react';
+import type { RestCache } from 'rest-slice';
+import { RestCacheContext } from './RestCacheContext';
+
+/** The cache instance the hooks use here: the nearest `RestCacheProvider`'s, else `restCache`. */
+export function useRestCache(): RestCache {
+  return useContext(RestCacheContext);
+}

@@ -1,0 +1,109 @@
+// Shared pieces of the React tests: a store made as the README says, the
+// todo resource against the real test server (an in-memory todo table), and a
+// render wrapper with react-redux's Provider.
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { render, type RenderOptions } from '@testing-library/react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createResource, restCache, type RestCache } from 'rest-slice';
+import { RestCacheProvider } from 'rest-slice/react';
+import { Todo } from '../fixtures/Todo';
+import { startServer, type Reply, type TestServer } from '../helpers/server';
+
+export { deferred } from '../helpers/server';
+export { Todo };
+
+export interface TodoRow {
+  id: number;
+  title: string;
+  completed: boolean;
+  userId: number;
+  updatedAt: number;
+}
+
+export const initialTodos: readonly TodoRow[] = Object.freeze([
+  { id: 1, title: 'write hooks', completed: false, userId: 1, updatedAt: 1 },
+  { id: 2, title: 'write tests', completed: false, userId: 1, updatedAt: 1 },
+  { id: 3, title: 'write docs', completed: true, userId: 2, updatedAt: 1 },
+]);
+
+/** The README's resource, against `url`. */
+export function todoResource(url: string) {
+  return createResource({ urlPrefix: url, path: '/todos/:id', schema: Todo, optimistic: true });
+}
+
+export type TodoResourceType = ReturnType<typeof todoResource>;
+
+/** A test server with a todo table; `hold` lets a test answer a request itself. */
+export interface TodoServer {
+  readonly server: TestServer;
+  readonly todos: Map<number, TodoRow>;
+  /** Requests received with `method` whose path (without the query) is `path`. */
+  count(method: string, path: string): number;
+  /** Resets the table, the routes and the request log. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startTodoServer(): Promise<TodoServer> {
+  const server = await startServer();
+  const todos = new Map<number, TodoRow>();
+  const notFound = (id: string): Reply => ({ status: 404, json: { error: `no todo ${id}` } });
+  function reset() {
+    server.reset();
+    todos.clear();
+    for (const todo of initialTodos) todos.set(todo.id, { ...todo });
+    server.route('GET', '/todos', () => ({ json: [...todos.values()] }));
+    server.route('GET', '/todos/:id', ({ params }) => {
+      const todo = todos.get(Number(params.id));
+      return todo === undefined ? notFound(params.id) : { json: todo };
+    });
+    server.route('PATCH', '/todos/:id', ({ params, body }) => {
+      const todo = todos.get(Number(params.id));
+      if (todo === undefined) return notFound(params.id);
+      const next = { ...todo, ...(body as Partial<TodoRow>), id: todo.id, updatedAt: todo.updatedAt + 1 };
+      todos.set(todo.id, next);
+      return { json: next };
+    });
+  }
+  reset();
+  return {
+    server,
+    todos,
+    count: (method, path) => server.requests.filter((r) => r.method === method && r.url.split('?')[0] === path).length,
+    reset,
+    close: () => server.close(),
+  };
+}
+
+/** A store made the way the README says: default middleware (serializable and immutable checks on) plus the cache's. */
+export function makeStore(cache: RestCache = restCache, log?: string[]) {
+  // Records the type of each action, for tests that count subscriptions.
+  const logger: Middleware = () => (next) => (action) => {
+    log?.push((action as { type: string }).type);
+    return next(action);
+  };
+  return configureStore({
+    reducer: { [cache.reducerPath]: cache.reducer },
+    middleware: (getDefault) => getDefault().concat(logger, cache.middleware),
+  });
+}
+
+export type TestStore = ReturnType<typeof makeStore>;
+
+/** Renders `ui` under `<Provider store>` (and a `RestCacheProvider` for a custom cache, `StrictMode` on request). */
+export function renderWithStore(
+  ui: ReactElement,
+  { store, cache, strict = false, ...options }: { store: TestStore; cache?: RestCache; strict?: boolean } & Omit<RenderOptions, 'wrapper'>,
+) {
+  function Wrapper({ children }: { children?: ReactNode }) {
+    let tree = <Provider store={store}>{cache ? <RestCacheProvider cache={cache}>{children}</RestCacheProvider> : children}</Provider>;
+    if (strict) tree = <StrictMode>{tree}</StrictMode>;
+    return tree;
+  }
+  return render(ui, { wrapper: Wrapper, ...options });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,98 @@
+/** @jest-environment ./test/react/environment.ts */
+import { act, screen } from '@testing-library/react';
+import { memo, Suspense } from 'react';
+import { restCache } from 'rest-slice';
+import { useSuspense } from 'rest-slice/react';
+import { makeStore, renderWithStore, startTodoServer, todoResource, type Todo, type TodoResourceType, type TodoServer } from './helpers';
+
+let api: TodoServer;
+let TodoResource: TodoResourceType;
+
+beforeAll(async () => {
+  api = await startTodoServer();
+  TodoResource = todoResource(api.server.url);
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+describe('render counts', () => {
+  it('updating entity B does not re-render a component showing A', async () => {
+    const renders = new Map<number, number>();
+    function TodoTitle({ id }: { id: number }) {
+      renders.set(id, (renders.get(id) ?? 0) + 1);
+      return <p>{useSuspense(TodoResource.get, { id }).title}</p>;
+    }
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+        <TodoTitle id={2} />
+      </Suspense>,
+      { store },
+    );
+    await screen.findByText('write tests');
+    renders.clear();
+
+    await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'B changed' }));
+    expect(screen.getByText('B changed')).toBeTruthy();
+    expect(renders.get(1)).toBeUndefined();
+    expect(renders.get(2)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('in a list, a changed item re-renders and memoized unchanged items do not', async () => {
+    const itemRenders = new Map<number, number>();
+    let listRenders = 0;
+    const Item = memo(function Item({ todo }: { todo: Todo }) {
+      itemRenders.set(todo.id!, (itemRenders.get(todo.id!) ?? 0) + 1);
+      return <li>{todo.title}</li>;
+    });
+    function List() {
+      listRenders++;
+      const todos = useSuspense(TodoResource.getList);
+      return (
+        <ul>
+          {todos.map((todo) => (
+            <Item key={todo.pk()} todo={todo} />
+          ))}
+        </ul>
+      );
+    }
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <List />
+      </Suspense>,
+      { store },
+    );
+    await screen.findByText('write docs');
+    itemRenders.clear();
+    listRenders = 0;
+
+    await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true, title: 'tested' }));
+    expect(screen.getByText('tested')).toBeTruthy();
+    expect(listRenders).toBeGreaterThanOrEqual(1);
+    expect(itemRenders.get(2)).toBeGreaterThanOrEqual(1);
+    expect(itemRenders.has(1)).toBe(false);
+    expect(itemRenders.has(3)).toBe(false);
+  });
+
+  it('a request that settles with equal data does not re-render', async () => {
+    let renders = 0;
+    function TodoTitle() {
+      renders++;
+      return <p>{useSuspense(TodoResource.get, { id: 3 }).title}</p>;
+    }
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle />
+      </Suspense>,
+      { store },
+    );
+    await screen.findByText('write docs');
+    renders = 0;
+    // Another request (the list) stores the same todo again: same row, same instance.
+    await act(() => restCache.controller(store).fetch(TodoResource.getList));
+    expect(renders).toBe(0);
+  });
+});

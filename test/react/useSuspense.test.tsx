@@ -1,0 +1,177 @@
+/** @jest-environment ./test/react/environment.ts */
+import { act, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { restCache, type RestCache } from 'rest-slice';
+import { AsyncBoundary, useSuspense } from 'rest-slice/react';
+import { makeStore, renderWithStore, sleep, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
+
+let api: TodoServer;
+let TodoResource: TodoResourceType;
+
+beforeAll(async () => {
+  api = await startTodoServer();
+  TodoResource = todoResource(api.server.url);
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+function TodoTitle({ id }: { id: number }) {
+  const todo = useSuspense(TodoResource.get, { id });
+  return <p>{todo.title}</p>;
+}
+
+describe('useSuspense', () => {
+  it('shows the fallback, then the data', async () => {
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+      </Suspense>,
+      { store },
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('write hooks')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(1);
+  });
+
+  it('renders cached fresh data at once, without a request', async () => {
+    const store = makeStore();
+    const controller = restCache.controller(store);
+    await controller.fetch(TodoResource.get, { id: 2 });
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={2} />
+      </Suspense>,
+      { store },
+    );
+    expect(screen.getByText('write tests')).toBeTruthy();
+    expect(api.count('GET', '/todos/2')).toBe(1);
+  });
+
+  it('suspends and refetches after `controller.invalidate`', async () => {
+    const store = makeStore();
+    const controller = restCache.controller(store);
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+      </Suspense>,
+      { store },
+    );
+    await screen.findByText('write hooks');
+    api.todos.set(1, { ...api.todos.get(1)!, title: 'renamed on the server' });
+
+    await act(() => controller.invalidate(TodoResource.get, { id: 1 }));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('renamed on the server')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('shows stale data while it revalidates', async () => {
+    const StaleResource = TodoResource.extend({ get: { dataExpiryLength: -1 } });
+    const store = makeStore();
+    await restCache.controller(store).fetch(StaleResource.get, { id: 1 });
+    api.todos.set(1, { ...api.todos.get(1)!, title: 'fresh title' });
+
+    function Stale() {
+      return <p>{useSuspense(StaleResource.get, { id: 1 }).title}</p>;
+    }
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <Stale />
+      </Suspense>,
+      { store },
+    );
+    expect(screen.getByText('write hooks')).toBeTruthy();
+    expect(await screen.findByText('fresh title')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('suspends on stale data when the endpoint is `invalidIfStale`', async () => {
+    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
+    const store = makeStore();
+    await restCache.controller(store).fetch(Strict.get, { id: 1 });
+    await sleep(40);
+
+    function Fresh() {
+      return <p>{useSuspense(Strict.get, { id: 1 }).title}</p>;
+    }
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <Fresh />
+      </Suspense>,
+      { store },
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('write hooks')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('skips the request when the args are `null`', async () => {
+    const store = makeStore();
+    function Maybe({ id }: { id: number | null }) {
+      const todo = useSuspense(TodoResource.get, id === null ? null : { id });
+      return <p>{todo === undefined ? 'nothing' : todo.title}</p>;
+    }
+    const { rerender } = renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <Maybe id={null} />
+      </Suspense>,
+      { store },
+    );
+    expect(screen.getByText('nothing')).toBeTruthy();
+    await act(() => Promise.resolve());
+    expect(api.server.requests).toEqual([]);
+
+    rerender(
+      <Suspense fallback={<p>loading</p>}>
+        <Maybe id={3} />
+      </Suspense>,
+    );
+    expect(await screen.findByText('write docs')).toBeTruthy();
+  });
+
+  it('keeps showing data after a soft (5xx) error', async () => {
+    const store = makeStore();
+    const controller = restCache.controller(store);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    api.server.route('GET', '/todos/:id', () => ({ status: 503, json: { error: 'down' } }));
+    await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+
+    renderWithStore(
+      <AsyncBoundary fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+      </AsyncBoundary>,
+      { store },
+    );
+    expect(screen.getByText('write hooks')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends one request under StrictMode', async () => {
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+        <TodoTitle id={1} />
+      </Suspense>,
+      { store, strict: true },
+    );
+    expect(await screen.findAllByText('write hooks')).toHaveLength(2);
+    await act(() => Promise.resolve());
+    expect(api.count('GET', '/todos/1')).toBe(1);
+  });
+
+  it('reads a custom cache through `RestCacheProvider`', async () => {
+    const { createRestCache } = await import('rest-slice');
+    const cache: RestCache = createRestCache({ reducerPath: 'api' });
+    const store = makeStore(cache);
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={2} />
+      </Suspense>,
+      { store, cache },
+    );
+    expect(await screen.findByText('write tests')).toBeTruthy();
+    expect(Object.keys(store.getState().api.endpoints)).toEqual([`GET ${api.server.url}/todos/2`]);
+  });
+});
