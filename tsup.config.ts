@@ -9,5 +9,5 @@ export default defineConfig({
   target: 'es2022',
   splitting: false,
   external: ['react', 'react-redux', '@reduxjs/toolkit', 'redux', 'path-to-regexp', 'rest-slice'],
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.mjs' }),
 });

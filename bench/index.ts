@@ -11,6 +11,7 @@ import { printReport } from './report';
 /** The suites, in order. Each is imported only when run, after NODE_ENV is set. */
 const suites: { name: string; load: () => Promise<SuiteRun> }[] = [
   { name: 'schema', load: async () => (await import('./schema.bench')).runSchemaBench },
+  { name: 'store', load: async () => (await import('./store.bench')).runStoreBench },
 ];
 
 function readOptions(): SuiteOptions {

@@ -9,6 +9,8 @@ export interface FetchPayload {
   readonly fetchedAt: number;
   /** Whether the endpoint applies an optimistic update while this fetch is in flight. */
   readonly optimistic: boolean;
+  /** False for reads: a read of a key already in flight shares that request (and changes no state, also on replay). */
+  readonly sideEffect?: boolean;
 }
 
 /** Payload of `<reducerPath>/optimistic`: an optimistic update was applied. */

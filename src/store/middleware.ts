@@ -54,6 +54,7 @@ export function dispatchFetch(
     args: serializeArgs(args),
     fetchedAt: context.options.now(),
     optimistic: Boolean(endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function'),
+    sideEffect: Boolean(endpoint.sideEffect),
   };
   dispatch(context.actions.fetch(payload, { requestId }));
   const unclaimed = context.pending.get(requestId);
@@ -167,8 +168,14 @@ export function createRestMiddleware(context: CacheContext): Middleware {
         const request = endpoint.fetchWith
           ? endpoint.fetchWith({ fetch: options.fetch, signal: abort.signal }, ...args)
           : (endpoint as unknown as (...callArgs: readonly unknown[]) => Promise<unknown>)(...args);
+        // A GET stops being shared the moment its outcome is known (before it is dispatched), so a read
+        // triggered by that dispatch starts a request instead of sharing one that has already settled.
+        const unshare = () => {
+          if (runtime.gets.get(payload.key) === caller) runtime.gets.delete(payload.key);
+        };
         request.then(
           (value) => {
+            unshare();
             try {
               resolve(settle(generation, requestId, payload, endpoint, args, { value }));
             } catch (settled) {
@@ -176,6 +183,7 @@ export function createRestMiddleware(context: CacheContext): Middleware {
             }
           },
           (error) => {
+            unshare();
             try {
               settle(generation, requestId, payload, endpoint, args, { error });
             } catch (settled) {

@@ -7,16 +7,26 @@ import type {
   SetErrorPayload,
   SetResponsePayload,
 } from './actions';
+import { isDevelopment } from './warnOnce';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
 
 // Case reducers are pure functions of (state, payload) that return a new,
 // frozen state. Frozen results pass through Immer (which createSlice wraps
 // around them) untouched, so large tables are never walked or copied twice.
 
+// Rows are frozen in development only, where a mutation should fail loudly; in
+// production freezing every row of a large response costs more than it saves.
+const freezeRows = isDevelopment();
+
 function deepFreeze<T>(value: T): T {
+  if (!freezeRows) return value;
+  return deepFreezeAlways(value);
+}
+
+function deepFreezeAlways<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) deepFreezeAlways((value as Record<string, unknown>)[key]);
   return value;
 }
 
@@ -78,6 +88,9 @@ function freezeState(state: RestCacheState): RestCacheState {
 
 export function fetchReducer(state: RestCacheState, payload: FetchPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
+  // A read of a key already in flight shares that request: the middleware does not pass it on, and a
+  // replayed log (recorded before the middleware) must not record it either, or `inflight` never clears.
+  if (payload.sideEffect === false && Object.prototype.hasOwnProperty.call(state.inflight, payload.key)) return state;
   return freezeState({ ...state, inflight: withKey(state.inflight, payload.key, payload.fetchedAt) });
 }
 

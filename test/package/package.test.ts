@@ -15,7 +15,7 @@ const coreNames = ['Entity', 'schema', 'createResource', 'RestEndpoint', 'create
 
 describe('the built package', () => {
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist', 'index.js'))) {
+    if (!existsSync(join(root, 'dist', 'index.mjs'))) {
       throw new Error('dist/ is missing: run `npm run build` before the tests (`npm test` does it for you).');
     }
   });
@@ -42,11 +42,11 @@ describe('the built package', () => {
   });
 
   it('keeps React out of the core entry and ships types for both entries', () => {
-    for (const file of ['index.js', 'index.cjs']) {
+    for (const file of ['index.mjs', 'index.cjs']) {
       const source = readFileSync(join(root, 'dist', file), 'utf8');
       expect(source).not.toMatch(/from ['"]react(-redux)?['"]|require\(['"]react(-redux)?['"]\)/);
     }
-    for (const file of ['index.d.ts', 'index.d.cts', 'react.d.ts', 'react.d.cts']) {
+    for (const file of ['index.d.ts', 'index.d.mts', 'react.d.ts', 'react.d.mts']) {
       expect(existsSync(join(root, 'dist', file))).toBe(true);
     }
   });

@@ -1,0 +1,150 @@
+// Shared pieces of the store's integration tests: a store made the way users
+// make it (configureStore with its default middleware), a controllable clock,
+// the todo resource of the README against the test server, and a way to
+// expect a dev warning.
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { AbortOptimistic, Entity, RestEndpoint, createResource, createRestCache, type RestCache, type RestCacheOptions } from 'rest-slice';
+
+export { deferred, startStoreServer, StoreServer } from '../helpers/storeServer';
+
+/** A clock the test moves by hand. */
+export function makeClock(start = 1_700_000_000_000) {
+  let time = start;
+  return {
+    now: () => time,
+    advance(ms = 1) {
+      time += ms;
+      return time;
+    },
+    set(value: number) {
+      time = value;
+    },
+  };
+}
+
+/** A store made the way the README says: default middleware (serializable and immutable checks on) plus the cache's. */
+export function makeStore(cache: RestCache, options: { before?: Middleware[]; after?: Middleware[] } = {}) {
+  return configureStore({
+    reducer: { [cache.reducerPath]: cache.reducer },
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } })
+        .concat(...(options.before ?? []))
+        .concat(cache.middleware)
+        .concat(...(options.after ?? [])),
+  });
+}
+
+export type TestStore = ReturnType<typeof makeStore>;
+
+/** A cache, a store and its controller with a manual clock. */
+export function setup(options: RestCacheOptions = {}) {
+  const clock = makeClock();
+  const cache = createRestCache({ now: clock.now, ...options });
+  const store = makeStore(cache);
+  const controller = cache.controller(store);
+  return { clock, cache, store, controller };
+}
+
+/** The cache's slice of a store's state. */
+export function slice(cache: RestCache, store: { getState(): unknown }) {
+  return cache.selectCacheState(store.getState());
+}
+
+/** Records every action that passes (place it before or after `cache.middleware`). */
+export function recorder() {
+  const log: UnknownAction[] = [];
+  const middleware: Middleware = () => (next) => (action) => {
+    log.push(action as UnknownAction);
+    return next(action);
+  };
+  return { log, middleware };
+}
+
+/**
+ * Lets the current test log `console.warn` (test/setup.ts fails a test that
+ * logs one): replaces the setup's spy implementation and returns the spy.
+ */
+export function expectWarnings(): jest.SpyInstance {
+  return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+}
+
+/** Waits `ms` real milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` until it is true (bounded). */
+export async function until(check: () => boolean, what: string, timeout = 2000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+// --- the README's todo resource, against the test server ---------------------------------
+
+export class Todo extends Entity {
+  id: number | undefined = undefined;
+  title = '';
+  completed = false;
+  userId = 0;
+  updatedAt = 0;
+  pk() {
+    return this.id?.toString();
+  }
+  static override key = 'Todo';
+}
+
+/** A counter for the "two quick increments" pairing rule. */
+export class Counter extends Entity {
+  id = 0;
+  count = 0;
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Counter';
+}
+
+/** The README's resource against the test server. */
+export function todoResource(urlPrefix: string, TodoClass: typeof Todo = Todo) {
+  return createResource({
+    urlPrefix,
+    path: '/todos/:id',
+    schema: TodoClass,
+    searchParams: {} as { userId?: number },
+    optimistic: true,
+  });
+}
+
+/** GET/POST `/counters/:id` endpoints: the server adds one per increment. */
+export function counterResource(urlPrefix: string) {
+  const get = new RestEndpoint({ urlPrefix, path: '/counters/:id', schema: Counter, name: 'Counter.get' });
+  const increment = new RestEndpoint({
+    urlPrefix,
+    path: '/counters/:id/increment',
+    method: 'POST',
+    body: undefined,
+    schema: Counter,
+    name: 'Counter.increment',
+    getOptimisticResponse(snap: any, params: any) {
+      const { data } = snap.getResponse(get, params);
+      if (!data) throw new AbortOptimistic();
+      return { id: params.id, count: data.count + 1 };
+    },
+  });
+  return { get, increment };
+}
+
+/** Adds the counter routes to a server. */
+export function counterRoutes(server: import('../helpers/storeServer').StoreServer) {
+  const counts = new Map<number, number>();
+  server.route('GET', '/counters/:id', (request) => ({ json: { id: Number(request.params.id), count: counts.get(Number(request.params.id)) ?? 0 } }));
+  server.route('POST', '/counters/:id/increment', (request) => {
+    const id = Number(request.params.id);
+    const count = (counts.get(id) ?? 0) + 1;
+    counts.set(id, count);
+    return { json: { id, count } };
+  });
+  return counts;
+}
