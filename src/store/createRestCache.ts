@@ -10,9 +10,9 @@ import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 
 /** Options of {@link createRestCache}. */
-export interface RestCacheOptions {
+export interface RestCacheOptions<P extends string = string> {
   /** Where the reducer is mounted, and the prefix of the action types. Default `'rest'`. */
-  reducerPath?: string;
+  reducerPath?: P;
   /** The `fetch` the middleware's requests use. Default: the global `fetch`. */
   fetch?: typeof fetch;
   /** The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms). Default `Date.now`. */
@@ -24,8 +24,10 @@ export interface RestCacheOptions {
 }
 
 /** One cache instance: mount its reducer and middleware in a store, then use its controller and selectors. */
-export interface RestCache extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView' | 'responseOf' | 'errorOf' | 'entityOf'> {
-  readonly reducerPath: string;
+export interface RestCache<P extends string = string>
+  extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView' | 'responseOf' | 'errorOf' | 'entityOf'> {
+  /** Where the reducer is mounted; a literal type, so `{ [cache.reducerPath]: cache.reducer }` types well beside other slices. */
+  readonly reducerPath: P;
   readonly reducer: Reducer<RestCacheState>;
   /** The slice made with `createSlice` (works with `combineSlices`). */
   readonly slice: RestSlice;
@@ -49,7 +51,7 @@ export interface RestCache extends Omit<RestCacheSelectors, 'selectSlice' | 'sel
  *   middleware: (getDefault) => getDefault().concat(cache.middleware),
  * });
  */
-export function createRestCache(options: RestCacheOptions = {}): RestCache {
+export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
   const resolved: ResolvedOptions = {
     reducerPath: options.reducerPath ?? 'rest',
     fetch: options.fetch,
@@ -91,7 +93,7 @@ export function createRestCache(options: RestCacheOptions = {}): RestCache {
   (context as { selectors: RestCacheSelectors }).selectors = selectors;
 
   return {
-    reducerPath: resolved.reducerPath,
+    reducerPath: resolved.reducerPath as P,
     reducer: slice.reducer,
     slice,
     actions: slice.actions,
@@ -107,4 +109,4 @@ export function createRestCache(options: RestCacheOptions = {}): RestCache {
 }
 
 /** The default cache instance, mounted at `rest`. */
-export const restCache: RestCache = createRestCache();
+export const restCache: RestCache<'rest'> = createRestCache();
