@@ -1,0 +1,38 @@
+// Builds dist/: ESM (.mjs) and CJS (.cjs) bundles of both entries with esbuild,
+// and .d.ts declarations with tsc. (esbuild and tsc rather than a bundler
+// that needs rollup: every platform package esbuild needs is on the registry
+// CI installs from, so `npm ci` works on a fresh machine.)
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist');
+
+const external = ['rest-slice', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime', '@reduxjs/toolkit', 'redux', 'path-to-regexp'];
+const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
+
+for (const [name, entry] of Object.entries(entries)) {
+  for (const [format, extension] of [['esm', 'mjs'], ['cjs', 'cjs']]) {
+    await build({
+      entryPoints: [entry],
+      outfile: `dist/${name}.${extension}`,
+      bundle: true,
+      format,
+      platform: 'neutral',
+      target: 'es2022',
+      jsx: 'automatic',
+      sourcemap: true,
+      external,
+      logLevel: 'warning',
+    });
+  }
+}
+
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+for (const [name, path] of [['index', './types/index'], ['react', './types/react/index']]) {
+  writeFileSync(`dist/${name}.d.ts`, `export * from '${path}';\n`);
+  writeFileSync(`dist/${name}.d.mts`, `export * from '${path}.js';\n`);
+}
