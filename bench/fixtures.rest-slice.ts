@@ -1,7 +1,7 @@
 // rest-slice's schemas for the data in fixtures.ts. Kept apart from the peers'
 // so the suite can load it lazily and still measure the peers when src/ does
 // not build.
-import { Entity } from '../src/index';
+import { Entity } from 'rest-slice';
 
 class BuildType extends Entity {
   id = '';

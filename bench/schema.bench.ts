@@ -63,11 +63,11 @@ function dataClientAdapter({ projects, user }: Data): SchemaAdapter {
   };
 }
 
-/** Loads src/ lazily: while it does not build, the peers are still measured. */
+/** Loads the built package lazily: while it does not build, the peers are still measured. */
 async function restSliceAdapter({ projects, user }: Data): Promise<SchemaAdapter> {
   const [{ restSliceSchemas }, restSlice] = await Promise.all([
     import('./fixtures.rest-slice'),
-    import('../src/index'),
+    import('rest-slice'),
   ]);
   const long = restSlice.normalize(restSliceSchemas.projects, projects);
   const short = restSlice.normalize(restSliceSchemas.user, user);

@@ -1,9 +1,7 @@
 // rest-slice's side of the store suite: createRestCache in an RTK store.
 // Loaded lazily, so data-client is still measured while src/ does not build.
 import { configureStore } from '@reduxjs/toolkit';
-import { createRestCache, type RestCacheState } from '../src/index';
-import { RestEndpoint } from '../src/rest/RestEndpoint';
-import type { SnapshotInterface } from '../src/rest/Snapshot';
+import { createRestCache, RestEndpoint, type RestCacheState, type SnapshotInterface } from 'rest-slice';
 import type { ProjectData, ProjectsData } from './fixtures';
 import { restSliceSchemas } from './fixtures.rest-slice';
 import { optimisticProject, URL_PREFIX, type PendingEntry, type ReadProject, type StoreAdapter, type StoreHarness } from './store.harness';

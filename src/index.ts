@@ -1,5 +1,5 @@
 // The `rest-slice` entry point. No React import anywhere below it.
-export { Entity } from './schema/Entity';
+export { Entity, isEntityClass } from './schema/Entity';
 export * as schema from './schema/schema';
 export { Collection, CollectionAdder } from './schema/Collection';
 export { Invalidate } from './schema/Invalidate';

@@ -1,15 +1,11 @@
 import { useSelector } from 'react-redux';
-import { Entity, type AbstractInstance } from 'rest-slice';
+import { type AbstractInstance, type Entity, isEntityClass } from 'rest-slice';
 import { useRestCache } from './useRestCache';
 
 type EntityClass = typeof Entity;
 
 /** What identifies one entity: its pk, or the members its `pk()` reads (`{ id: 1 }`). */
 export type EntityLookup = string | number | Readonly<Record<string, unknown>>;
-
-function isEntityClass(value: unknown): value is EntityClass {
-  return typeof value === 'function' && value.prototype instanceof Entity;
-}
 
 function describe(value: unknown): string {
   if (typeof value === 'function') return value.name || 'an anonymous function';

@@ -160,9 +160,15 @@ Object.defineProperty(Entity, 'key', {
 /** The instance type of an Entity class, abstract or not. */
 export type AbstractInstance<T> = T extends abstract new (...args: any[]) => infer U ? U : never;
 
+// A brand instead of `instanceof`: when an app loads both the ESM and the CJS
+// build (or two copies of the package), each has its own `Entity` class, and
+// entities made with one must still be recognized by the other.
+const ENTITY_BRAND = Symbol.for('rest-slice/Entity');
+Object.defineProperty(Entity.prototype, ENTITY_BRAND, { value: true });
+
 /** True for Entity subclasses (the classes, not instances). */
 export function isEntityClass(schema: unknown): schema is typeof Entity {
-  return typeof schema === 'function' && schema.prototype instanceof Entity;
+  return typeof schema === 'function' && schema !== Entity && (schema.prototype as Record<symbol, unknown> | undefined)?.[ENTITY_BRAND] === true;
 }
 
 function assignOwn(target: Record<string, unknown>, props: Readonly<Record<string, unknown>>): void {

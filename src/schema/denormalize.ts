@@ -1,5 +1,5 @@
 import { denormalizeArray } from './Array';
-import { Entity } from './Entity';
+import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './Object';
 import { getOwnRow } from './own';
@@ -79,7 +79,7 @@ export class Denormalizer implements DenormalizeVisitor {
   unvisit(schema: unknown, value: unknown): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null) return value;
     if (typeof schema === 'function') {
-      if (schema.prototype instanceof Entity) return this.unvisitEntity(schema as typeof Entity, value);
+      if (isEntityClass(schema)) return this.unvisitEntity(schema, value);
       const withDenormalize = schema as { denormalize?: unknown };
       if (typeof withDenormalize.denormalize === 'function') {
         return (withDenormalize.denormalize as DenormalizeFn)(value, this);
