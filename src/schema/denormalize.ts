@@ -21,8 +21,8 @@ export function lookupTables(entities: EntityTables): GetEntity {
 }
 
 /** True while every row the entry was built from is still the same object. */
-export function depsAreCurrent(deps: readonly unknown[], getEntity: GetEntity): boolean {
-  for (let i = 0; i < deps.length; i += 3) {
+export function depsAreCurrent(deps: readonly unknown[], getEntity: GetEntity, from = 0): boolean {
+  for (let i = from; i < deps.length; i += 3) {
     if (getEntity(deps[i] as string, deps[i + 1] as string) !== deps[i + 2]) return false;
   }
   return true;
@@ -113,38 +113,54 @@ export class Denormalizer implements DenormalizeVisitor {
       if (row === null) return INVALID;
       return entity.fromJS(row as Record<string, unknown>);
     }
+    if (memo !== undefined) return this.unvisitMemoized(entity, key, pk, memo);
     let byPk = this.local.get(key);
     if (byPk === undefined) {
       byPk = new Map();
       this.local.set(key, byPk);
     } else if (byPk.has(pk)) {
-      if (this.memo !== undefined) this.trackedLookup(key, pk);
       return byPk.get(pk);
     }
     const row = this.getEntity(key, pk);
     if (row === undefined) return undefined;
     if (row === null) return INVALID;
-    if (memo === undefined) {
-      const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
-      byPk.set(pk, instance);
-      const result = entity.denormalizeMembers(instance, this);
-      if (result !== instance) byPk.set(pk, result);
-      return result;
-    }
-    const outer = this.deps as unknown[];
-    const cached = memo.get(row as object);
-    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached.deps, this.lookup)) {
-      // The row read above is already in `outer`; add the rest of what the instance was built from.
-      for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
-      byPk.set(pk, cached.value);
-      return cached.value;
-    }
-    const own: unknown[] = [key, pk, row];
-    this.deps = own;
     const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
     byPk.set(pk, instance);
     const result = entity.denormalizeMembers(instance, this);
     if (result !== instance) byPk.set(pk, result);
+    return result;
+  }
+
+  /** Entities being built in this pass, by row: a cycle that comes back to one gets the same instance. */
+  private readonly building = new Map<object, unknown>();
+
+  private unvisitMemoized(entity: typeof Entity, key: string, pk: string, memo: EntityMemo): unknown {
+    // The lookup records (key, pk, row) in the deps of whatever is being built.
+    const row = this.getEntity(key, pk);
+    if (row === undefined) return undefined;
+    if (row === null) return INVALID;
+    const cached = memo.get(row as object);
+    if (!entity.hasNestedSchema()) {
+      // A leaf reads only its own row: the row's identity is the whole memo check.
+      if (cached !== undefined && cached.schema === entity) return cached.value;
+      const instance = entity.fromJS(row as Record<string, unknown>);
+      memo.set(row as object, { value: instance, deps: [key, pk, row], schema: entity });
+      return instance;
+    }
+    const outer = this.deps as unknown[];
+    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached.deps, this.lookup, 3)) {
+      // Add the rest of what the instance was built from.
+      for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
+      return cached.value;
+    }
+    const inCycle = this.building.get(row as object);
+    if (inCycle !== undefined) return inCycle;
+    const own: unknown[] = [key, pk, row];
+    this.deps = own;
+    const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
+    this.building.set(row as object, instance);
+    const result = entity.denormalizeMembers(instance, this);
+    this.building.delete(row as object);
     this.deps = outer;
     for (let i = 3; i < own.length; i++) outer.push(own[i]);
     memo.set(row as object, { value: result, deps: own, schema: entity });

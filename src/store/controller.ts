@@ -65,6 +65,9 @@ export interface Controller {
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
 }
 
+// One shared instance: an Error captures a stack trace when made, and most layers never throw it.
+const SNAPSHOT_ABORT = new AbortOptimistic();
+
 /** The snapshot of a view: reads see the confirmed data plus the optimistic updates applied so far. */
 export function createSnapshot(context: CacheContext, view: View, fetchedAt: number): SnapshotInterface {
   return {
@@ -73,7 +76,7 @@ export function createSnapshot(context: CacheContext, view: View, fetchedAt: num
     getError: ((endpoint: EndpointInterface, ...args: unknown[]) =>
       context.selectors.errorOf(view, endpoint, args)) as SnapshotInterface['getError'],
     fetchedAt,
-    abort: new AbortOptimistic(),
+    abort: SNAPSHOT_ABORT,
   };
 }
 

@@ -66,8 +66,26 @@ export function createSelectors(context: SelectorContext) {
   const entityLists = new WeakMap<Function, unknown[]>();
   const rebuiltErrors = new WeakMap<object, Error>();
 
+  // Reads of one sealed view (one state) are answered once per key.
+  const byView = new WeakMap<View, WeakMap<EndpointInterface, Map<string, ResponseState<unknown>>>>();
+
   function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
     const key = endpoint.key(...args);
+    let answered: Map<string, ResponseState<unknown>> | undefined;
+    if (view.sealed) {
+      let byEndpoint = byView.get(view);
+      if (byEndpoint === undefined) {
+        byEndpoint = new WeakMap();
+        byView.set(view, byEndpoint);
+      }
+      answered = byEndpoint.get(endpoint);
+      if (answered === undefined) {
+        answered = new Map();
+        byEndpoint.set(endpoint, answered);
+      }
+      const known = answered.get(key);
+      if (known !== undefined) return known;
+    }
     let result = view.getResult(key);
     const meta = view.state.meta[key];
     let expiresAt = meta?.expiresAt ?? 0;
@@ -99,11 +117,13 @@ export function createSelectors(context: SelectorContext) {
       previous.expiryStatus === expiryStatus &&
       previous.expiresAt === expiresAt
     ) {
+      answered?.set(key, previous);
       return previous;
     }
     const next: ResponseState<unknown> = Object.freeze({ data, expiryStatus, expiresAt });
     if (responses.size >= MAX_CACHED_RESPONSES) responses.clear();
     responses.set(key, next);
+    answered?.set(key, next);
     return next;
   }
 

@@ -15,11 +15,14 @@ export interface View extends StoreReader {
   readonly getEntity: GetEntity;
   /** The result stored for a request key, an optimistic one included. */
   getResult(key: string): unknown;
+  /** False while its optimistic layers are being applied; reads of a sealed view can be cached. */
+  readonly sealed: boolean;
 }
 
 type Overlay<T> = Map<string, Map<string, T>>;
 
 interface OptimisticView extends View {
+  sealed: boolean;
   readonly layers: readonly OptimisticEntry[];
   readonly rows: Overlay<EntityRow>;
   readonly metas: Overlay<EntityMeta>;
@@ -33,6 +36,7 @@ function confirmedView(state: RestCacheState): View {
     getMeta: (key, pk) => getOwn(getOwn(state.entitiesMeta, key), pk),
     getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
     getResult: (key) => getOwn(state.endpoints, key),
+    sealed: true,
   };
 }
 
@@ -62,8 +66,12 @@ function layeredView(
   layers: readonly OptimisticEntry[],
 ): OptimisticView {
   const getEntity: GetEntity = (key, pk) => {
-    const overlaid = rows.get(key)?.get(pk);
-    return overlaid !== undefined ? overlaid : getOwnRow(getOwnRow(state.entities, key), pk);
+    const overlay = rows.get(key);
+    if (overlay !== undefined) {
+      const overlaid = overlay.get(pk);
+      if (overlaid !== undefined) return overlaid;
+    }
+    return getOwnRow(getOwnRow(state.entities, key), pk);
   };
   return {
     state,
@@ -82,6 +90,7 @@ function layeredView(
       return pks;
     },
     getResult: (key) => (results.has(key) ? results.get(key) : getOwn(state.endpoints, key)),
+    sealed: false,
   };
 }
 
@@ -165,6 +174,7 @@ export function createViewCache(context: ViewContext) {
         next = layeredView(state, new Map(), new Map(), new Map(), layers);
       }
       for (let i = start; i < layers.length; i++) apply(next, layers[i]);
+      next.sealed = true;
       byBase.set(state.entities, next);
       view = next;
     }
