@@ -1,9 +1,15 @@
 import { Denormalizer, type EntityMemo, type MemoEntry, depsAreCurrent, lookupTables } from './denormalize';
 import type { EntityTables, GetEntity } from './types';
 
+/** The latest value of one result, and the one before it. */
+interface MemoSlot {
+  current: MemoEntry;
+  previous?: MemoEntry;
+}
+
 interface ResultsBySchema {
-  readonly objects: WeakMap<object, MemoEntry>;
-  readonly primitives: Map<unknown, MemoEntry>;
+  readonly objects: WeakMap<object, MemoSlot>;
+  readonly primitives: Map<unknown, MemoSlot>;
 }
 
 const MAX_PRIMITIVE_RESULTS = 2_000;
@@ -52,16 +58,28 @@ export class MemoCache {
       this.results.set(schemaKey, bySchema);
     }
     const isObject = typeof result === 'object' && result !== null;
-    const cached = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);
-    if (cached !== undefined && depsAreCurrent(cached.deps, getEntity)) return cached.value;
+    const slot = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);
+    if (slot !== undefined) {
+      if (depsAreCurrent(slot.current.deps, getEntity)) return slot.current.value;
+      // The value before the latest one: a rolled-back optimistic update gets its old object back.
+      const previous = slot.previous;
+      if (previous !== undefined && depsAreCurrent(previous.deps, getEntity)) {
+        slot.previous = slot.current;
+        slot.current = previous;
+        return previous.value;
+      }
+    }
     const denormalizer = new Denormalizer(getEntity, args, this.entities);
     const value = denormalizer.unvisit(schema, result);
     const entry: MemoEntry = { value, deps: denormalizer.deps ?? [] };
-    if (isObject) {
-      bySchema.objects.set(result, entry);
+    if (slot !== undefined) {
+      slot.previous = slot.current;
+      slot.current = entry;
+    } else if (isObject) {
+      bySchema.objects.set(result, { current: entry });
     } else {
       if (bySchema.primitives.size >= MAX_PRIMITIVE_RESULTS) bySchema.primitives.clear();
-      bySchema.primitives.set(result, entry);
+      bySchema.primitives.set(result, { current: entry });
     }
     return value;
   }

@@ -200,3 +200,21 @@ describe('Invalidate', () => {
     expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data?.title).toBe('again');
   });
 });
+
+describe('rollback keeps references', () => {
+  it('a list read while an optimistic update was pending is the very same array after its rollback', async () => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList);
+    const before = cache.selectResponse(store.getState(), TodoResource.getList).data;
+    server.hold();
+    const promise = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'doomed' });
+    const during = cache.selectResponse(store.getState(), TodoResource.getList).data;
+    expect(during).not.toBe(before);
+    expect(during?.find((todo) => todo.id === 1)?.title).toBe('doomed');
+    await server.waitForHeld(1);
+    await server.held[0].releaseWith({ status: 500, json: { message: 'db down' } });
+    await promise.catch(() => undefined);
+    expect(cache.selectResponse(store.getState(), TodoResource.getList).data).toBe(before);
+  });
+});
