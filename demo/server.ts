@@ -1,12 +1,28 @@
 // The demo app: a todo list served with its own API. Run: npm run demo
 // Then open the printed address. Everything runs locally; nothing is downloaded.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { createTodoApi } from './api';
 
-const port = Number(process.env.PORT ?? 5173);
-const host = process.env.HOST ?? '127.0.0.1';
+/** Where and how `startDemoServer` serves the demo. */
+export interface DemoServerOptions {
+  /** Port to listen on; 0 picks a free one. Default: 5173. */
+  port?: number;
+  /** Host to listen on. Default: '127.0.0.1'. */
+  host?: string;
+  /** Delay of every API response (ms). Default: 600. */
+  delay?: number;
+}
+
+/** A running demo server. */
+export interface DemoServer {
+  /** The page's address, e.g. `http://127.0.0.1:5173`. */
+  url: string;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
 
 async function bundle(): Promise<string> {
   const result = await build({
@@ -42,9 +58,11 @@ const page = `<!doctype html>
 <body><div id="root"></div><script type="module" src="/app.js"></script></body>
 </html>`;
 
-async function main() {
+/** Bundles the app and serves it with its in-memory API (under `/api/`) and `POST /controls`. */
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const { port = 5173, host = '127.0.0.1', delay = 600 } = options;
   const script = await bundle();
-  const api = createTodoApi({ delay: 600, failNextMutation: false });
+  const api = createTodoApi({ delay, failNextMutation: false });
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/' || url === '/index.html') {
@@ -54,6 +72,10 @@ async function main() {
     if (url === '/app.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       return res.end(script);
+    }
+    if (url === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
     }
     if (url === '/controls' && req.method === 'POST') {
       let raw = '';
@@ -72,12 +94,26 @@ async function main() {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
-  server.listen(port, host, () => {
-    console.log(`rest-slice demo: http://${host}:${port}  (Ctrl+C to stop)`);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
   });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  startDemoServer({ port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? '127.0.0.1' })
+    .then(({ url }) => console.log(`rest-slice demo: ${url}  (Ctrl+C to stop)`))
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
