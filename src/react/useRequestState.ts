@@ -43,8 +43,8 @@ export function useRequestState<E extends EndpointInterface>(endpoint: E, args: 
     (state: unknown) => key !== undefined && cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
   );
 
-  // The store's clock may differ (the `now` option); the hooks judge staleness by the wall clock.
-  const stale = key !== undefined && response.expiresAt < Date.now();
+  // The cache's own clock (the `now` option) stamped `expiresAt`, so it is the one to compare with.
+  const stale = key !== undefined && response.expiresAt < cache.now();
   const hasData = key !== undefined && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined;
   const activeError = error !== undefined && !(soft && hasData) && !stale ? error : undefined;
   const mustFetch = key !== undefined && (!hasData || (stale && response.expiryStatus === ExpiryStatus.InvalidIfStale));

@@ -34,6 +34,8 @@ export interface RestCache<P extends string = string>
   /** The action creators (`rest/fetch`, `rest/setResponse`, ...). */
   readonly actions: RestSlice['actions'];
   readonly middleware: Middleware;
+  /** The clock of this cache (the `now` option; default `Date.now`): it stamps `expiresAt`, and the hooks judge staleness by it. */
+  readonly now: () => number;
   /** The controller of a store that has this cache's reducer and middleware. */
   controller(store: StoreLike): Controller;
   /** This cache's slice of a root state. */
@@ -98,6 +100,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     slice,
     actions: slice.actions,
     middleware: createRestMiddleware(context),
+    now: resolved.now,
     controller: (store) => createController(context, store),
     selectCacheState: selectors.selectSlice,
     selectEntity: selectors.selectEntity,

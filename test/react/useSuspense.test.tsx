@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { restCache, type RestCache } from 'rest-slice';
 import { AsyncBoundary, useSuspense } from 'rest-slice/react';
-import { makeStore, renderWithStore, sleep, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
+import { deferred, makeStore, renderWithStore, sleep, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -59,9 +59,17 @@ describe('useSuspense', () => {
     );
     await screen.findByText('write hooks');
     api.todos.set(1, { ...api.todos.get(1)!, title: 'renamed on the server' });
+    // The refetch waits for the test: React 18's async `act` keeps flushing for a few ticks,
+    // long enough for an unheld local response to land before the fallback is checked.
+    const release = deferred();
+    api.server.route('GET', '/todos/:id', async () => {
+      await release.promise;
+      return { json: api.todos.get(1) };
+    });
 
     await act(() => controller.invalidate(TodoResource.get, { id: 1 }));
     expect(screen.getByText('loading')).toBeTruthy();
+    release.resolve();
     expect(await screen.findByText('renamed on the server')).toBeTruthy();
     expect(api.count('GET', '/todos/1')).toBe(2);
   });
@@ -173,5 +181,33 @@ describe('useSuspense', () => {
     );
     expect(await screen.findByText('write tests')).toBeTruthy();
     expect(Object.keys(store.getState().api.endpoints)).toEqual([`GET ${api.server.url}/todos/2`]);
+  });
+
+  it("judges staleness by the cache's `now` clock: past `expiresAt`, it shows the data while it revalidates", async () => {
+    const { createRestCache } = await import('rest-slice');
+    // An hour ahead of the wall clock, so only this clock can make the data stale.
+    let clock = Date.now() + 3_600_000;
+    const cache: RestCache = createRestCache({ reducerPath: 'clocked', now: () => clock });
+    expect(cache.now()).toBe(clock);
+    const store = makeStore(cache);
+    await cache.controller(store).fetch(TodoResource.get, { id: 1 });
+    api.todos.set(1, { ...api.todos.get(1)!, title: 'fresh title' });
+    // A new element each time, so `rerender` renders `TodoTitle` again.
+    const ui = () => (
+      <Suspense fallback={<p>loading</p>}>
+        <TodoTitle id={1} />
+      </Suspense>
+    );
+
+    const { rerender } = renderWithStore(ui(), { store, cache });
+    await act(() => Promise.resolve());
+    expect(screen.getByText('write hooks')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(1);
+
+    clock += 60_001; // past the default `dataExpiryLength`
+    rerender(ui());
+    expect(screen.getByText('write hooks')).toBeTruthy();
+    expect(await screen.findByText('fresh title')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(2);
   });
 });
