@@ -6,7 +6,7 @@ const shared: ProjectConfig = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx' }, isolatedModules: true }],
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
   },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
 };
