@@ -4,7 +4,7 @@ import type { Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
 import type { Denormalize } from '../schema/types';
 import { AbortOptimistic } from './AbortOptimistic';
-import { adderSchema, pageSchema } from './collectionSchemas';
+import { adderSchema } from './collectionSchemas';
 import type { ShortenPath } from './pathTypes';
 import { shortenPath } from './paths';
 import {

@@ -13,6 +13,7 @@ interface ResultsBySchema {
 }
 
 const MAX_PRIMITIVE_RESULTS = 2_000;
+const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 const shorthands = new WeakMap<object, object>();
 
@@ -49,8 +50,17 @@ export class MemoCache {
 
   /** Like {@link MemoCache.denormalize}, reading rows through `getEntity` (the store's optimistic view). */
   denormalizeWith(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): any {
-    if (result === undefined || schema === undefined || schema === null) return result;
-    if (typeof schema !== 'object' && typeof schema !== 'function') return result;
+    return this.denormalizeTracked(schema, result, getEntity, args).value;
+  }
+
+  /**
+   * Like {@link MemoCache.denormalizeWith}, also returning the rows the value
+   * was built from (flat `key, pk, row` triples): the value stays right while
+   * each of those lookups gives the same row.
+   */
+  denormalizeTracked(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): { value: any; deps: readonly unknown[] } {
+    if (result === undefined || schema === undefined || schema === null) return { value: result, deps: NO_DEPS };
+    if (typeof schema !== 'object' && typeof schema !== 'function') return { value: result, deps: NO_DEPS };
     const schemaKey = memoKey(schema);
     let bySchema = this.results.get(schemaKey);
     if (bySchema === undefined) {
@@ -60,18 +70,18 @@ export class MemoCache {
     const isObject = typeof result === 'object' && result !== null;
     const slot = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);
     if (slot !== undefined) {
-      if (depsAreCurrent(slot.current.deps, getEntity)) return slot.current.value;
+      if (depsAreCurrent(slot.current, getEntity)) return slot.current;
       // The value before the latest one: a rolled-back optimistic update gets its old object back.
       const previous = slot.previous;
-      if (previous !== undefined && depsAreCurrent(previous.deps, getEntity)) {
+      if (previous !== undefined && depsAreCurrent(previous, getEntity)) {
         slot.previous = slot.current;
         slot.current = previous;
-        return previous.value;
+        return previous;
       }
     }
     const denormalizer = new Denormalizer(getEntity, args, this.entities);
     const value = denormalizer.unvisit(schema, result);
-    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [] };
+    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [], miss: undefined };
     if (slot !== undefined) {
       slot.previous = slot.current;
       slot.current = entry;
@@ -81,6 +91,6 @@ export class MemoCache {
       if (bySchema.primitives.size >= MAX_PRIMITIVE_RESULTS) bySchema.primitives.clear();
       bySchema.primitives.set(result, { current: entry });
     }
-    return value;
+    return entry;
   }
 }

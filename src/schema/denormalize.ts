@@ -10,6 +10,8 @@ import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './t
 export interface MemoEntry {
   readonly value: unknown;
   readonly deps: readonly unknown[];
+  /** Where the last check found a changed row: checked first next time, as it is likely still changed. */
+  miss?: number;
 }
 
 /** Where entity-level memo entries live between calls (see `MemoCache`). */
@@ -20,11 +22,18 @@ export function lookupTables(entities: EntityTables): GetEntity {
   return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
 }
 
-/** True while every row the entry was built from is still the same object. */
-export function depsAreCurrent(deps: readonly unknown[], getEntity: GetEntity, from = 0): boolean {
+/** True while every row the entry was built from (from the `from`-th triple on) is still the same object. */
+export function depsAreCurrent(entry: MemoEntry, getEntity: GetEntity, from = 0): boolean {
+  const deps = entry.deps;
+  const miss = entry.miss;
+  if (miss !== undefined && getEntity(deps[miss] as string, deps[miss + 1] as string) !== deps[miss + 2]) return false;
   for (let i = from; i < deps.length; i += 3) {
-    if (getEntity(deps[i] as string, deps[i + 1] as string) !== deps[i + 2]) return false;
+    if (getEntity(deps[i] as string, deps[i + 1] as string) !== deps[i + 2]) {
+      entry.miss = i;
+      return false;
+    }
   }
+  entry.miss = undefined;
   return true;
 }
 
@@ -144,11 +153,11 @@ export class Denormalizer implements DenormalizeVisitor {
       // A leaf reads only its own row: the row's identity is the whole memo check.
       if (cached !== undefined && cached.schema === entity) return cached.value;
       const instance = entity.fromJS(row as Record<string, unknown>);
-      memo.set(row as object, { value: instance, deps: [key, pk, row], schema: entity });
+      memo.set(row as object, { value: instance, deps: [key, pk, row], schema: entity, miss: undefined });
       return instance;
     }
     const outer = this.deps as unknown[];
-    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached.deps, this.lookup, 3)) {
+    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached, this.lookup, 3)) {
       // Add the rest of what the instance was built from.
       for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
       return cached.value;
@@ -163,7 +172,7 @@ export class Denormalizer implements DenormalizeVisitor {
     this.building.delete(row as object);
     this.deps = outer;
     for (let i = 3; i < own.length; i++) outer.push(own[i]);
-    memo.set(row as object, { value: result, deps: own, schema: entity });
+    memo.set(row as object, { value: result, deps: own, schema: entity, miss: undefined });
     return result;
   }
 }

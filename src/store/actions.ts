@@ -1,12 +1,23 @@
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../schema/normalize';
 import type { SerializedError } from './state';
 
-/** Payload of `<reducerPath>/fetch`: a request was triggered. */
-export interface FetchPayload {
+/** What every request action names: the endpoint, the request, its args. */
+export interface RequestPayload {
+  /** The endpoint's `name`. */
   readonly endpoint: string;
+  /** The request key (`GET https://api.example.com/todos/1`). */
   readonly key: string;
+  /** The args as plain JSON. */
   readonly args: readonly unknown[];
+}
+
+/** A request action of one fetch: stamped with when the fetch was triggered. */
+export interface StampedPayload extends RequestPayload {
   readonly fetchedAt: number;
+}
+
+/** Payload of `<reducerPath>/fetch`: a request was triggered. */
+export interface FetchPayload extends StampedPayload {
   /** Whether the endpoint applies an optimistic update while this fetch is in flight. */
   readonly optimistic: boolean;
   /** False for reads: a read of a key already in flight shares that request (and changes no state, also on replay). */
@@ -14,21 +25,13 @@ export interface FetchPayload {
 }
 
 /** Payload of `<reducerPath>/optimistic`: an optimistic update was applied. */
-export interface OptimisticPayload {
-  readonly endpoint: string;
-  readonly key: string;
-  readonly args: readonly unknown[];
-  readonly fetchedAt: number;
+export interface OptimisticPayload extends StampedPayload {
   /** The fetch's `requestId`: pairs the update with exactly its fetch, even when two share key and `fetchedAt`. */
   readonly requestId?: string;
 }
 
 /** Payload of `<reducerPath>/setResponse`: normalized rows, already merged with the store's. */
-export interface SetResponsePayload {
-  readonly endpoint: string;
-  readonly key: string;
-  readonly args: readonly unknown[];
-  readonly fetchedAt: number;
+export interface SetResponsePayload extends StampedPayload {
   readonly date: number;
   readonly expiresAt: number;
   readonly result: unknown;
@@ -39,11 +42,7 @@ export interface SetResponsePayload {
 }
 
 /** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */
-export interface SetErrorPayload {
-  readonly endpoint: string;
-  readonly key: string;
-  readonly args: readonly unknown[];
-  readonly fetchedAt: number;
+export interface SetErrorPayload extends StampedPayload {
   readonly date: number;
   readonly expiresAt: number;
   readonly error: SerializedError;
@@ -63,10 +62,7 @@ export interface ResetPayload {
 }
 
 /** Payload of `<reducerPath>/subscribe` and `unsubscribe` (handled by the middleware). */
-export interface SubscriptionPayload {
-  readonly endpoint: string;
-  readonly key: string;
-  readonly args: readonly unknown[];
+export interface SubscriptionPayload extends RequestPayload {
   readonly frequency?: number;
 }
 

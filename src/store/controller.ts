@@ -2,12 +2,12 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { AbortOptimistic } from '../rest/AbortOptimistic';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { SnapshotInterface } from '../rest/Snapshot';
-import { normalizeIntoStore } from '../schema/normalize';
 import type { CacheContext } from './context';
 import type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './endpoint';
 import { dispatchFetch } from './middleware';
 import type { ResponseState } from './selectors';
-import { serializeArgs, serializeError } from './serialize';
+import { recordError, recordResponse, type OutcomeBase } from './outcome';
+import { serializeArgs } from './serialize';
 import type { View } from './view';
 import { warnOnce } from './warnOnce';
 
@@ -100,48 +100,24 @@ export function createController(context: CacheContext, store: StoreLike): Contr
 
   function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, outcome: { response: unknown } | { error: unknown }) {
     context.register(endpoint);
-    const key = endpoint.key(...args);
-    const date = options.now();
-    const base = { endpoint: endpoint.name, key, args: serializeArgs(args), fetchedAt, date };
+    const base: OutcomeBase = {
+      endpoint: endpoint.name,
+      key: endpoint.key(...args),
+      args: serializeArgs(args),
+      fetchedAt,
+      date: options.now(),
+    };
     if ('response' in outcome) {
-      const expiresAt = date + (endpoint.dataExpiryLength ?? options.dataExpiryLength);
-      const schema = endpoint.schema;
       try {
-        const normalized =
-          schema === undefined || schema === null
-            ? { result: outcome.response, entities: {}, entitiesMeta: {} }
-            : normalizeIntoStore(schema, outcome.response, args, selectors.selectSlice(store.getState()), {
-                fetchedAt,
-                date,
-                expiresAt,
-              });
-        store.dispatch(actions.setResponse({ ...base, expiresAt, ...normalized }));
-        return;
+        recordResponse(context, store.dispatch, endpoint, base, args, outcome.response, selectors.selectSlice(store.getState()));
       } catch (error) {
-        const wrapped = new Error(
-          `[rest-slice] the response given for \`${endpoint.name}\` (${key}) could not be stored: ${(error as Error).message}`,
-          { cause: error },
-        );
-        record(endpoint, args, fetchedAt, { error: wrapped });
-        throw wrapped;
+        // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
+        recordError(context, store.dispatch, endpoint, base, error);
+        throw error;
       }
+      return;
     }
-    const serialized = serializeError(outcome.error);
-    if (outcome.error instanceof Error) context.errorObjects.set(serialized, outcome.error);
-    const status = (outcome.error as { status?: unknown })?.status;
-    const policy = endpoint.errorPolicy
-      ? endpoint.errorPolicy(outcome.error)
-      : typeof status === 'number' && status >= 500
-        ? 'soft'
-        : undefined;
-    store.dispatch(
-      actions.setError({
-        ...base,
-        expiresAt: date + (endpoint.errorExpiryLength ?? options.errorExpiryLength),
-        error: serialized,
-        ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
-      }),
-    );
+    recordError(context, store.dispatch, endpoint, base, outcome.error);
   }
 
   function keysMatching(testKey: (key: string) => boolean): string[] {

@@ -1,11 +1,11 @@
 import type { Dispatch, Middleware, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
 import { INVALID } from '../schema/INVALID';
-import { normalizeIntoStore } from '../schema/normalize';
 import { getOwnRow } from '../schema/own';
 import type { FetchPayload, RequestMeta, SubscriptionPayload } from './actions';
 import type { CacheContext } from './context';
 import type { EndpointInterface } from './endpoint';
-import { serializeArgs, serializeError } from './serialize';
+import { recordError, recordResponse, type OutcomeBase } from './outcome';
+import { serializeArgs } from './serialize';
 
 interface Subscription {
   readonly endpoint: EndpointInterface;
@@ -96,60 +96,29 @@ export function createRestMiddleware(context: CacheContext): Middleware {
       if (generation !== runtime.generation || fetchedAt < context.selectors.selectSlice(api.getState()).lastReset) {
         throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when the store was reset; its response was dropped.`);
       }
-      const date = options.now();
-      const base = {
-        endpoint: endpoint.name,
-        key,
-        args: payload.args,
-        fetchedAt,
-        date,
-        requestId,
-      };
+      const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
       let error: unknown;
       if ('value' in outcome) {
-        const slice = context.selectors.selectSlice(api.getState());
         try {
-          const expiresAt = date + (endpoint.dataExpiryLength ?? options.dataExpiryLength);
+          const result = recordResponse(context, api.dispatch, endpoint, base, args, outcome.value, context.selectors.selectSlice(api.getState()));
           const schema = endpoint.schema;
-          const normalized =
-            schema === undefined || schema === null
-              ? { result: outcome.value, entities: {}, entitiesMeta: {} }
-              : normalizeIntoStore(schema, outcome.value, args, slice, { fetchedAt, date, expiresAt });
-          api.dispatch(actions.setResponse({ ...base, expiresAt, ...normalized }));
           if (schema === undefined || schema === null) return outcome.value;
           // This response, read back from the committed tables: no other fetch's pending optimistic guess in it.
           const committed = context.selectors.selectSlice(api.getState()).entities;
           const data = context.memo.denormalizeWith(
             schema,
-            normalized.result,
+            result,
             (entityKey: string, pk: string) => getOwnRow(getOwnRow(committed, entityKey), pk),
             args,
           );
           return data === INVALID || data === undefined ? outcome.value : data;
         } catch (normalizeError) {
-          error = new Error(
-            `[rest-slice] the response of \`${endpoint.name}\` (${key}) could not be stored: ${(normalizeError as Error).message}`,
-            { cause: normalizeError },
-          );
+          error = normalizeError;
         }
       } else {
         error = outcome.error;
       }
-      const serialized = serializeError(error);
-      context.errorObjects.set(serialized, error as Error);
-      const policy = endpoint.errorPolicy
-        ? endpoint.errorPolicy(error)
-        : typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status >= 500
-          ? 'soft'
-          : undefined;
-      api.dispatch(
-        actions.setError({
-          ...base,
-          expiresAt: date + (endpoint.errorExpiryLength ?? options.errorExpiryLength),
-          error: serialized,
-          ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
-        }),
-      );
+      recordError(context, api.dispatch, endpoint, base, error);
       throw error;
     }
 

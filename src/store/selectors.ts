@@ -87,7 +87,7 @@ export function createSelectors(context: SelectorContext) {
       if (known !== undefined) return known;
     }
     let result = view.getResult(key);
-    const meta = view.state.meta[key];
+    const meta = view.getResultMeta(key);
     let expiresAt = meta?.expiresAt ?? 0;
     if (result === undefined && meta === undefined) {
       // Never fetched, but an entity endpoint's result follows from its params:
@@ -98,10 +98,17 @@ export function createSelectors(context: SelectorContext) {
         expiresAt = inferred.expiresAt;
       }
     }
-    let data: unknown =
-      endpoint.schema === undefined || endpoint.schema === null
-        ? result
-        : context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+    let data: unknown;
+    if (endpoint.schema === undefined || endpoint.schema === null) {
+      data = result;
+    } else if (view.recorder !== undefined) {
+      // An optimistic update reading: note the rows behind the value in one entry.
+      const tracked = context.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source.getEntity, args);
+      view.recorder.note(tracked.deps);
+      data = tracked.value;
+    } else {
+      data = context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+    }
     let expiryStatus: ExpiryStatus;
     if (data === INVALID || data === undefined || meta?.invalidated) {
       // API.md: `data` is undefined while missing or invalid (also after `controller.invalidate`).
@@ -128,7 +135,7 @@ export function createSelectors(context: SelectorContext) {
   }
 
   function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
-    const stored = view.state.meta[endpoint.key(...args)]?.error as SerializedError | undefined;
+    const stored = view.getResultMeta(endpoint.key(...args))?.error as SerializedError | undefined;
     if (stored === undefined) return undefined;
     const original = context.errorObjects.get(stored);
     if (original !== undefined) return original;

@@ -2,7 +2,7 @@ import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
 import type { EndpointInterface } from './endpoint';
-import type { OptimisticEntry, RestCacheState } from './state';
+import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { warnOnce } from './warnOnce';
 
 /**
@@ -15,8 +15,12 @@ export interface View extends StoreReader {
   readonly getEntity: GetEntity;
   /** The result stored for a request key, an optimistic one included. */
   getResult(key: string): unknown;
+  /** The meta of a request key's result. */
+  getResultMeta(key: string): ResultMeta | undefined;
   /** False while its optimistic layers are being applied; reads of a sealed view can be cached. */
   readonly sealed: boolean;
+  /** Set on the view an optimistic update reads through: where reads are written down, and the view beneath. */
+  readonly recorder?: { readonly source: View; note(deps: readonly unknown[]): void };
 }
 
 type Overlay<T> = Map<string, Map<string, T>>;
@@ -36,6 +40,7 @@ function confirmedView(state: RestCacheState): View {
     getMeta: (key, pk) => getOwn(getOwn(state.entitiesMeta, key), pk),
     getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
     getResult: (key) => getOwn(state.endpoints, key),
+    getResultMeta: (key) => getOwn(state.meta, key),
     sealed: true,
   };
 }
@@ -90,6 +95,7 @@ function layeredView(
       return pks;
     },
     getResult: (key) => (results.has(key) ? results.get(key) : getOwn(state.endpoints, key)),
+    getResultMeta: (key) => getOwn(state.meta, key),
     sealed: false,
   };
 }
@@ -102,21 +108,134 @@ export interface ViewContext {
   createSnapshot(view: View, fetchedAt: number): unknown;
 }
 
+/** What one optimistic layer read, and what it wrote: enough to reuse it while its reads still hold. */
+interface LayerRecord {
+  /** Flat `kind, key, pk, value` quadruples of every read (see `recordingView`). */
+  readonly reads: readonly unknown[];
+  readonly patch?: { entities: Record<string, Record<string, EntityRow>>; entitiesMeta: Record<string, Record<string, EntityMeta>>; result: unknown };
+}
+
+const ROW = 0;
+const META = 1;
+const PKS = 2;
+const RESULT = 3;
+const RESULT_META = 4;
+/** A memoized read: the `key, pk, row` triples its value was built from. */
+const DEPS = 5;
+
+/** A view that writes down every read made through it, for {@link LayerRecord}. */
+function recordingView(view: View, reads: unknown[]): View {
+  return {
+    state: view.state,
+    sealed: false,
+    // A denormalized read is written down as one entry (its memo deps), not row by row.
+    recorder: { source: view, note: (deps) => reads.push(DEPS, deps, undefined, undefined) },
+    getEntity: (key, pk) => {
+      const row = view.getEntity(key, pk);
+      reads.push(ROW, key, pk, row);
+      return row;
+    },
+    getMeta: (key, pk) => {
+      const meta = view.getMeta(key, pk);
+      reads.push(META, key, pk, meta);
+      return meta;
+    },
+    getPks: (key) => {
+      reads.push(PKS, key, undefined, undefined);
+      return view.getPks(key);
+    },
+    getResult: (key) => {
+      const result = view.getResult(key);
+      reads.push(RESULT, key, undefined, result);
+      return result;
+    },
+    getResultMeta: (key) => {
+      const meta = view.getResultMeta(key);
+      reads.push(RESULT_META, key, undefined, meta);
+      return meta;
+    },
+  };
+}
+
+/** Same JSON: identical, or equal plain data (rows and meta are plain JSON). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+function depsHold(deps: readonly unknown[], view: View): boolean {
+  for (let i = 0; i < deps.length; i += 3) {
+    const now = view.getEntity(deps[i] as string, deps[i + 1] as string);
+    if (now !== deps[i + 2] && !sameJson(now, deps[i + 2])) return false;
+  }
+  return true;
+}
+
+/** True while every read of a layer gives the same data in `view` (a list of pks is never assumed to). */
+function readsHold(reads: readonly unknown[], view: View): boolean {
+  for (let i = 0; i < reads.length; i += 4) {
+    const kind = reads[i];
+    const key = reads[i + 1] as string;
+    const pk = reads[i + 2] as string;
+    let now: unknown;
+    if (kind === ROW) now = view.getEntity(key, pk);
+    else if (kind === META) now = view.getMeta(key, pk);
+    else if (kind === RESULT) now = view.getResult(key);
+    else if (kind === RESULT_META) now = view.getResultMeta(key);
+    else if (kind === DEPS) {
+      if (!depsHold(reads[i + 1] as readonly unknown[], view)) return false;
+      continue;
+    } else return false;
+    if (!sameJson(now, reads[i + 3])) return false;
+  }
+  return true;
+}
+
 function isAbortOptimistic(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortOptimistic';
 }
 
 /**
- * Builds views, reusing work: a state seen before gets its view back, and a
- * state that only appended optimistic updates over the same confirmed data
- * continues from the previous view instead of starting over.
+ * Builds views, reusing work: a state seen before gets its view back; a state
+ * that only appended optimistic updates over the same confirmed data continues
+ * from the previous view; and when the data beneath changed, each update whose
+ * reads (rows, meta, results) still give the same data keeps its earlier
+ * result instead of running `getOptimisticResponse` again.
  */
 export function createViewCache(context: ViewContext) {
   const byState = new WeakMap<RestCacheState, View>();
   // The latest view over each confirmed entity tables object, for appends.
   const byBase = new WeakMap<object, OptimisticView>();
 
+  // What each pending update read and wrote, by its (frozen, long-lived) state entry.
+  const records = new WeakMap<OptimisticEntry, LayerRecord>();
+
+  function write(view: OptimisticView, entry: OptimisticEntry, patch: NonNullable<LayerRecord['patch']>): void {
+    writeOverlay(view.rows, patch.entities);
+    writeOverlay(view.metas, patch.entitiesMeta);
+    view.results.set(entry.key, patch.result);
+  }
+
   function apply(view: OptimisticView, entry: OptimisticEntry): void {
+    const known = records.get(entry);
+    if (known !== undefined && readsHold(known.reads, view)) {
+      // Nothing this update read has changed beneath it: its result stands as computed.
+      if (known.patch !== undefined) write(view, entry, known.patch);
+      return;
+    }
     const found = context.resolveEndpoint(entry);
     if (found === undefined) {
       warnOnce(
@@ -127,25 +246,28 @@ export function createViewCache(context: ViewContext) {
     }
     const { endpoint, args } = found;
     if (typeof endpoint.getOptimisticResponse !== 'function') return;
+    const reads: unknown[] = [];
+    const recording = recordingView(view, reads);
     let value: unknown;
     try {
-      value = endpoint.getOptimisticResponse(context.createSnapshot(view, entry.fetchedAt), ...args);
+      value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
     } catch (error) {
       if (!isAbortOptimistic(error)) {
         warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${String(error)}`);
       }
+      records.set(entry, { reads });
       return;
     }
     try {
       const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity };
-      const patch = normalizeIntoStore(endpoint.schema, value, args, view, meta);
-      writeOverlay(view.rows, patch.entities);
-      writeOverlay(view.metas, patch.entitiesMeta);
-      view.results.set(entry.key, patch.result);
+      const patch = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
+      write(view, entry, patch);
+      records.set(entry, { reads, patch });
     } catch (error) {
       warnOnce(
         `[rest-slice] the optimistic response of \`${endpoint.name}\` could not be normalized, so it is not shown: ${(error as Error).message}`,
       );
+      records.set(entry, { reads });
     }
   }
 
@@ -164,6 +286,7 @@ export function createViewCache(context: ViewContext) {
         previous !== undefined &&
         previous.state.entitiesMeta === state.entitiesMeta &&
         previous.state.endpoints === state.endpoints &&
+        previous.state.meta === state.meta &&
         previous.layers.length <= layers.length &&
         previous.layers.every((entry, index) => layers[index] === entry)
       ) {

@@ -76,7 +76,7 @@ describe('a response that cannot be normalized', () => {
     await controller.fetch(TodoResource.get, { id: 1 });
     const before = slice(cache, store).entities;
     await expect(controller.setResponse(TodoResource.get, { id: 2 }, { title: 'no id' })).rejects.toThrow(
-      /the response given for `Todo.get` .* could not be stored: .*no usable primary key/,
+      /the response of `Todo.get` .* could not be stored: .*no usable primary key/,
     );
     expect(slice(cache, store).entities).toBe(before);
     expect(controller.getError(TodoResource.get, { id: 2 }, store.getState())?.message).toMatch(/could not be stored/);
