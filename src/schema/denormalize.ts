@@ -187,5 +187,11 @@ type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
  */
 export function denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
   if (result === undefined || schema === undefined || schema === null) return result;
+  if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
+    // One entity without nested members: no visitor needed.
+    const row = getOwnRow(getOwnRow(entities, schema.key), String(result));
+    if (row === undefined) return undefined;
+    return row === null ? INVALID : schema.fromJS(row as Record<string, unknown>);
+  }
   return new Denormalizer(lookupTables(entities), args).unvisit(schema, result);
 }
