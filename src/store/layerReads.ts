@@ -1,0 +1,102 @@
+import type { EntityMeta, EntityRow } from '../schema/types';
+import type { View } from './view';
+
+// How an optimistic layer is reused: while everything it read still gives the
+// same data, its earlier result stands, and `getOptimisticResponse` is not run again.
+
+/** What one optimistic layer read, and what it wrote: enough to reuse it while its reads still hold. */
+export interface LayerRecord {
+  /** Flat `kind, key, pk, value` quadruples of every read (see `recordingView`). */
+  readonly reads: readonly unknown[];
+  readonly patch?: { entities: Record<string, Record<string, EntityRow>>; entitiesMeta: Record<string, Record<string, EntityMeta>>; result: unknown };
+}
+
+const ROW = 0;
+const META = 1;
+const PKS = 2;
+const RESULT = 3;
+const RESULT_META = 4;
+/** A memoized read: the `key, pk, row` triples its value was built from. */
+const DEPS = 5;
+
+/** A view that writes down every read made through it, for {@link LayerRecord}. */
+export function recordingView(view: View, reads: unknown[]): View {
+  return {
+    state: view.state,
+    sealed: false,
+    // A denormalized read is written down as one entry (its memo deps), not row by row.
+    recorder: { source: view, note: (deps) => reads.push(DEPS, deps, undefined, undefined) },
+    getEntity: (key, pk) => {
+      const row = view.getEntity(key, pk);
+      reads.push(ROW, key, pk, row);
+      return row;
+    },
+    getMeta: (key, pk) => {
+      const meta = view.getMeta(key, pk);
+      reads.push(META, key, pk, meta);
+      return meta;
+    },
+    getPks: (key) => {
+      reads.push(PKS, key, undefined, undefined);
+      return view.getPks(key);
+    },
+    getResult: (key) => {
+      const result = view.getResult(key);
+      reads.push(RESULT, key, undefined, result);
+      return result;
+    },
+    getResultMeta: (key) => {
+      const meta = view.getResultMeta(key);
+      reads.push(RESULT_META, key, undefined, meta);
+      return meta;
+    },
+  };
+}
+
+/** Same JSON: identical, or equal plain data (rows and meta are plain JSON). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+function depsHold(deps: readonly unknown[], view: View): boolean {
+  for (let i = 0; i < deps.length; i += 3) {
+    const now = view.getEntity(deps[i] as string, deps[i + 1] as string);
+    if (now !== deps[i + 2] && !sameJson(now, deps[i + 2])) return false;
+  }
+  return true;
+}
+
+/** True while every read of a layer gives the same data in `view` (a list of pks is never assumed to). */
+export function readsHold(reads: readonly unknown[], view: View): boolean {
+  for (let i = 0; i < reads.length; i += 4) {
+    const kind = reads[i];
+    const key = reads[i + 1] as string;
+    const pk = reads[i + 2] as string;
+    let now: unknown;
+    if (kind === ROW) now = view.getEntity(key, pk);
+    else if (kind === META) now = view.getMeta(key, pk);
+    else if (kind === RESULT) now = view.getResult(key);
+    else if (kind === RESULT_META) now = view.getResultMeta(key);
+    else if (kind === DEPS) {
+      if (!depsHold(reads[i + 1] as readonly unknown[], view)) return false;
+      continue;
+    } else return false;
+    if (!sameJson(now, reads[i + 3])) return false;
+  }
+  return true;
+}
+
