@@ -42,9 +42,15 @@ export function dispatchFetch(
   endpoint: EndpointInterface,
   args: readonly unknown[],
 ): Promise<unknown> {
-  context.register(endpoint);
+  let key: string;
+  try {
+    context.register(endpoint);
+    key = endpoint.key(...args);
+  } catch (error) {
+    // Bad args (a missing path param): the caller's promise rejects, like any other failure.
+    return Promise.reject(error);
+  }
   const requestId = context.nextRequestId();
-  const key = endpoint.key(...args);
   const promise = new Promise<unknown>((resolve, reject) => {
     context.pending.set(requestId, { endpoint, args, resolve, reject });
   });

@@ -165,3 +165,17 @@ describe('prototype keys', () => {
     expect(controller.getResponse(TodoResource.get, { id: 'constructor' } as never, store.getState()).data).toBeUndefined();
   });
 });
+
+describe('bad args', () => {
+  it('a missing path param rejects the promise with an error naming it, sends nothing and changes nothing', async () => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    const before = slice(cache, store);
+    const requests = server.requests.length;
+    // @ts-expect-error `id` is required by the path
+    const promise = controller.fetch(TodoResource.get, {});
+    await expect(promise).rejects.toThrow(/id/);
+    expect(server.requests.length).toBe(requests);
+    expect(slice(cache, store)).toBe(before);
+  });
+});
