@@ -251,5 +251,13 @@ export function normalizeIntoStore<R = unknown>(
   checkRoot(schema, input);
   const normalizer = new Normalizer(args, readerOf(store), meta);
   const result = normalizer.visit(schema, input, undefined, undefined) as R;
-  return { result, entities: normalizer.entities, entitiesMeta: normalizer.entitiesMeta };
+  // A table whose rows all kept their stored identity is left out: the store copies only tables that change.
+  return { result, entities: withoutEmptyTables(normalizer.entities), entitiesMeta: withoutEmptyTables(normalizer.entitiesMeta) };
+}
+
+function withoutEmptyTables<T>(tables: Record<string, Record<string, T>>): Record<string, Record<string, T>> {
+  for (const key of Object.keys(tables)) {
+    if (Object.keys(tables[key]).length === 0) delete tables[key];
+  }
+  return tables;
 }

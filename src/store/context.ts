@@ -34,8 +34,8 @@ export interface CacheContext {
   readonly pending: Map<string, PendingRequest>;
   /** Endpoints and real args of fetches in flight, by `requestId` (for optimistic layers). */
   readonly active: Map<string, { endpoint: EndpointInterface; args: readonly unknown[] }>;
-  /** One runtime per store, found by the store's `getState`. */
-  readonly runtimes: WeakMap<Function, unknown>;
+  /** The stores whose middleware chain includes this cache's, by their `getState`. */
+  readonly storesWithMiddleware: WeakSet<Function>;
   readonly errorObjects: WeakMap<object, Error>;
   nextRequestId(): string;
   /** Remembers an endpoint by name (warning when two differ in what their entities are called). */

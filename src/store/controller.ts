@@ -85,7 +85,7 @@ export function createController(context: CacheContext, store: StoreLike): Contr
   const { actions, options, selectors } = context;
   const { reducerPath } = options;
 
-  if (!context.runtimes.has(store.getState)) {
+  if (!context.storesWithMiddleware.has(store.getState)) {
     warnOnce(
       `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
         'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',

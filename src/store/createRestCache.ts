@@ -75,7 +75,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     registry: registry.endpoints,
     pending: new Map(),
     active,
-    runtimes: new WeakMap(),
+    storesWithMiddleware: new WeakSet(),
     errorObjects: new WeakMap(),
     nextRequestId: () => `${resolved.reducerPath}:${++requestCounter}`,
     register: registry.register,

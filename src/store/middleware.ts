@@ -1,4 +1,4 @@
-import type { Dispatch, Middleware, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
+import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { INVALID } from '../schema/INVALID';
 import { getOwnRow } from '../schema/own';
 import type { FetchPayload, RequestMeta, SubscriptionPayload } from './actions';
@@ -18,7 +18,6 @@ interface Subscription {
 
 /** What the middleware keeps per store: requests in flight and subscriptions. */
 export interface StoreRuntime {
-  readonly api: MiddlewareAPI<Dispatch, unknown>;
   /** One promise per GET key in flight: identical concurrent GETs share it. */
   readonly gets: Map<string, Promise<unknown>>;
   /** Every request in flight, so a reset can abort them. */
@@ -82,13 +81,12 @@ export function createRestMiddleware(context: CacheContext): Middleware {
 
   return (api) => {
     const runtime: StoreRuntime = {
-      api: api as MiddlewareAPI<Dispatch, unknown>,
       gets: new Map(),
       requests: new Set(),
       subscriptions: new Map(),
       generation: 0,
     };
-    context.runtimes.set(api.getState, runtime);
+    context.storesWithMiddleware.add(api.getState);
 
     function settle(
       generation: number,
@@ -136,7 +134,6 @@ export function createRestMiddleware(context: CacheContext): Middleware {
     ): Promise<unknown> {
       const abort = new AbortController();
       let rejectCaller: (error: unknown) => void = () => undefined;
-      const activeKey = requestId;
       const generation = runtime.generation;
       const caller = new Promise<unknown>((resolve, reject) => {
         rejectCaller = reject;
@@ -169,11 +166,10 @@ export function createRestMiddleware(context: CacheContext): Middleware {
       });
       const tracked = { abort, reject: (error: unknown) => rejectCaller(error) };
       runtime.requests.add(tracked);
-      context.active.set(activeKey, { endpoint, args });
+      context.active.set(requestId, { endpoint, args });
       const cleanup = () => {
         runtime.requests.delete(tracked);
-        context.active.delete(activeKey);
-        if (runtime.gets.get(payload.key) === caller) runtime.gets.delete(payload.key);
+        context.active.delete(requestId);
       };
       caller.then(cleanup, cleanup);
       return caller;

@@ -64,6 +64,7 @@ export function createSelectors(context: SelectorContext) {
   const selectSlice = createSliceSelector(context.reducerPath);
   const responses = new Map<string, ResponseState<unknown>>();
   const entityLists = new WeakMap<Function, unknown[]>();
+  const listsByView = new WeakMap<View, WeakMap<Function, unknown[]>>();
   const rebuiltErrors = new WeakMap<object, Error>();
 
   // Reads of one sealed view (one state) are answered once per key.
@@ -171,17 +172,27 @@ export function createSelectors(context: SelectorContext) {
     /** Every stored entity of a type, as instances; invalidated ones are left out. */
     selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): AbstractInstance<E>[] {
       const view = context.viewOf(selectSlice(rootState));
+      // The same state gives its answer without walking the table again.
+      let byEntity = listsByView.get(view);
+      if (byEntity === undefined) {
+        byEntity = new WeakMap();
+        listsByView.set(view, byEntity);
+      }
+      const answered = byEntity.get(entity);
+      if (answered !== undefined) return answered as AbstractInstance<E>[];
       const list: unknown[] = [];
       for (const pk of view.getPks(entity.key)) {
         const item = entityOf(view, entity, pk);
         if (item !== undefined) list.push(item);
       }
       const previous = entityLists.get(entity);
-      if (previous !== undefined && previous.length === list.length && previous.every((item, i) => item === list[i])) {
-        return previous as AbstractInstance<E>[];
-      }
-      entityLists.set(entity, list);
-      return list as AbstractInstance<E>[];
+      const result =
+        previous !== undefined && previous.length === list.length && previous.every((item, i) => item === list[i])
+          ? previous
+          : list;
+      entityLists.set(entity, result);
+      if (view.sealed) byEntity.set(entity, result);
+      return result as AbstractInstance<E>[];
     },
 
     /** `{ data, expiryStatus, expiresAt }` of a request; the same object while nothing changed. */

@@ -69,7 +69,7 @@ describe('Collection', () => {
       const newer = normalizeIntoStore(TodoList, [{ id: 5 }], [{}], store, meta(20));
       expect(newer.entities['[Todo]']).toEqual({ '{}': ['5'] });
       const older = normalizeIntoStore(TodoList, [{ id: 5 }], [{}], store, meta(5));
-      expect(older.entities['[Todo]']).toEqual({});
+      expect(older.entities['[Todo]']).toBeUndefined();
     });
 
     it('takes its key from the options', () => {
@@ -167,7 +167,7 @@ describe('Collection', () => {
       let store = storeWithLists([{}]);
       store = apply(store, normalizeIntoStore(TodoList.push, { id: 7 }, [{}], store, meta(20)));
       const again = normalizeIntoStore(TodoList.push, { id: 7 }, [{}], store, meta(30));
-      expect(again.entities['[Todo]']).toEqual({});
+      expect(again.entities['[Todo]']).toBeUndefined();
       expect(listPks(apply(store, again))).toEqual({ '{}': ['100', '7'] });
     });
 
@@ -208,7 +208,7 @@ describe('Collection', () => {
     it('adds no duplicate', () => {
       const store = storeWithLists([{}]);
       const out = normalizeIntoStore(TodoList.unshift, { id: 100 }, [{}], store, meta(20));
-      expect(out.entities['[Todo]']).toEqual({});
+      expect(out.entities['[Todo]']).toBeUndefined();
     });
   });
 

@@ -46,7 +46,7 @@ describe('normalizeIntoStore', () => {
     const store = storeWith('Todo', { id: 1, title: 'newer' }, 200);
     const out = normalizeIntoStore(Todo, { id: 1, title: 'older' }, [], store, meta(100));
     expect(out.result).toBe('1');
-    expect(out.entities).toEqual({ Todo: {} });
+    expect(out.entities).toEqual({});
     expect(out.entitiesMeta).toEqual({});
   });
 
@@ -91,7 +91,7 @@ describe('normalizeIntoStore', () => {
     it('ignores older data arriving late, though it was fetched later', () => {
       const store = storeWith('OrderedTodo', { id: 1, title: 'second', updatedAt: 20 }, 100);
       const out = normalizeIntoStore(OrderedTodo, { id: 1, title: 'first', updatedAt: 10 }, [], store, meta(200));
-      expect(out.entities).toEqual({ OrderedTodo: {} });
+      expect(out.entities).toEqual({});
       expect(out.entitiesMeta).toEqual({});
     });
 
@@ -130,7 +130,7 @@ describe('normalizeIntoStore', () => {
 
     it('keeps it invalid against data fetched before the invalidation', () => {
       const out = normalizeIntoStore(Todo, { id: 1, title: 'stale' }, [], invalidated, meta(100));
-      expect(out.entities).toEqual({ Todo: {} });
+      expect(out.entities).toEqual({});
       expect(out.entitiesMeta).toEqual({});
     });
   });

@@ -1,5 +1,5 @@
 // Memoized selectors: same data, same reference; a change to one entity renews only what contains it.
-import { setup, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -94,4 +94,16 @@ it('selectIsLoading follows the request', async () => {
   await server.releaseAll();
   await promise;
   expect(cache.selectIsLoading(store.getState(), TodoResource.get, { id: 3 })).toBe(false);
+});
+
+it('refetching unchanged data keeps the entity table and every read: only the meta moves on', async () => {
+  const { cache, store, controller, clock, TodoResource } = await loaded();
+  const before = slice(cache, store);
+  const list = cache.selectResponse(store.getState(), TodoResource.getList, {}).data;
+  clock.advance(1000);
+  await controller.fetch(TodoResource.getList, {});
+  const after = slice(cache, store);
+  expect(after.entities).toBe(before.entities);
+  expect(after.entitiesMeta).not.toBe(before.entitiesMeta);
+  expect(cache.selectResponse(store.getState(), TodoResource.getList, {}).data).toBe(list);
 });
