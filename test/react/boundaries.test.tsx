@@ -3,17 +3,15 @@ import { screen } from '@testing-library/react';
 import { NetworkError } from 'rest-slice';
 import { AsyncBoundary, ErrorBoundary, NetworkErrorBoundary, useSuspense, type ErrorComponentProps, type StatusError } from 'rest-slice/react';
 import { allowConsole } from '../setup';
-import { makeStore, renderWithStore, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
+import { makeStore, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
 
-beforeAll(async () => {
-  api = await startTodoServer();
-  TodoResource = todoResource(api.server.url);
+withTodoServer((server, resource) => {
+  api = server;
+  TodoResource = resource;
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
 
 function TodoTitle({ id }: { id: number }) {
   const todo = useSuspense(TodoResource.get, { id });

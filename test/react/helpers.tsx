@@ -110,3 +110,17 @@ export function renderWithStore(
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Starts the todo server once for a test file (and its resource), resets its
+ * data after each test and closes it after all: `use` receives both.
+ */
+export function withTodoServer(use: (api: TodoServer, TodoResource: TodoResourceType) => void): void {
+  let api: TodoServer | undefined;
+  beforeAll(async () => {
+    api = await startTodoServer();
+    use(api, todoResource(api.server.url));
+  });
+  afterEach(() => api?.reset());
+  afterAll(() => api?.close());
+}

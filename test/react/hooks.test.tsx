@@ -3,19 +3,17 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createRestCache, restCache, type Controller } from 'rest-slice';
-import { RestCacheProvider, useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
+import { useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
 import { allowConsole } from '../setup';
-import { makeStore, renderWithStore, startTodoServer, Todo, todoResource, type TestStore, type TodoResourceType, type TodoServer } from './helpers';
+import { makeStore, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
 
-beforeAll(async () => {
-  api = await startTodoServer();
-  TodoResource = todoResource(api.server.url);
+withTodoServer((server, resource) => {
+  api = server;
+  TodoResource = resource;
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
 
 function wrapperFor(store: TestStore) {
   return function Wrapper({ children }: { children?: ReactNode }) {

@@ -3,17 +3,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { restCache } from 'rest-slice';
 import { useController, useLoading, useSuspense } from 'rest-slice/react';
-import { deferred, makeStore, renderWithStore, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
+import { deferred, makeStore, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
 
-beforeAll(async () => {
-  api = await startTodoServer();
-  TodoResource = todoResource(api.server.url);
+withTodoServer((server, resource) => {
+  api = server;
+  TodoResource = resource;
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
 
 function TodoTitle({ id }: { id: number }) {
   const todo = useSuspense(TodoResource.get, { id });

@@ -3,17 +3,13 @@ import { act, screen } from '@testing-library/react';
 import { memo, Suspense } from 'react';
 import { restCache } from 'rest-slice';
 import { useSuspense } from 'rest-slice/react';
-import { makeStore, renderWithStore, startTodoServer, todoResource, type Todo, type TodoResourceType, type TodoServer } from './helpers';
+import { makeStore, renderWithStore, type Todo, type TodoResourceType, withTodoServer } from './helpers';
 
-let api: TodoServer;
 let TodoResource: TodoResourceType;
 
-beforeAll(async () => {
-  api = await startTodoServer();
-  TodoResource = todoResource(api.server.url);
+withTodoServer((_server, resource) => {
+  TodoResource = resource;
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
 
 describe('render counts', () => {
   it('updating entity B does not re-render a component showing A', async () => {

@@ -2,19 +2,17 @@
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { useLive, useSubscription } from 'rest-slice/react';
-import { makeStore, renderWithStore, sleep, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from './helpers';
+import { makeStore, renderWithStore, sleep, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
 let Polled: TodoResourceType;
 
-beforeAll(async () => {
-  api = await startTodoServer();
-  TodoResource = todoResource(api.server.url);
+withTodoServer((server, resource) => {
+  api = server;
+  TodoResource = resource;
   Polled = TodoResource.extend({ get: { pollFrequency: 40 } });
 });
-afterEach(() => api.reset());
-afterAll(() => api.close());
 
 function LiveTitle({ id }: { id: number }) {
   const todo = useLive(Polled.get, { id });
