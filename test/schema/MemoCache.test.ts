@@ -1,4 +1,5 @@
-import { Entity, INVALID, MemoCache, type EntityTables, normalize, schema } from 'rest-slice';
+import { CycleA as A } from '../fixtures/Cycle';
+import { INVALID, MemoCache, type EntityTables, normalize, schema } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo, TodoList } from '../fixtures/Todo';
@@ -128,22 +129,6 @@ describe('MemoCache', () => {
   });
 
   it('terminates on cycles and stays stable', () => {
-    class A extends Entity {
-      id = '';
-      b: unknown = null;
-      pk() {
-        return this.id;
-      }
-    }
-    class B extends Entity {
-      id = '';
-      a: unknown = null;
-      pk() {
-        return this.id;
-      }
-    }
-    A.schema = { b: B };
-    B.schema = { a: A };
     const memo = new MemoCache();
     const tables = deepFreeze({ A: { a1: { id: 'a1', b: 'b1' } }, B: { b1: { id: 'b1', a: 'a1' } } });
     const a = memo.denormalize(A, 'a1', tables);

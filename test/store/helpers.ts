@@ -2,6 +2,7 @@
 // make it (configureStore with its default middleware), a controllable clock,
 // the todo resource of the README against the test server, and a way to
 // expect a dev warning.
+import { Todo } from '../fixtures/Todo';
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { AbortOptimistic, Entity, RestEndpoint, createResource, createRestCache, type RestCache, type RestCacheOptions } from 'rest-slice';
 
@@ -84,17 +85,7 @@ export async function until(check: () => boolean, what: string, timeout = 2000):
 
 // --- the README's todo resource, against the test server ---------------------------------
 
-export class Todo extends Entity {
-  id: number | undefined = undefined;
-  title = '';
-  completed = false;
-  userId = 0;
-  updatedAt = 0;
-  pk() {
-    return this.id?.toString();
-  }
-  static override key = 'Todo';
-}
+export { Todo };
 
 /** A counter for the "two quick increments" pairing rule. */
 export class Counter extends Entity {
