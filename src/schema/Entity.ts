@@ -111,8 +111,9 @@ export abstract class Entity {
     for (let i = 0; i < keys.length; i++) {
       const member = keys[i];
       const value = processed[member];
-      if (value !== undefined && value !== null) {
-        processed[member] = visitor.visit(schema[member], value, processed, member);
+      // Only own members count: data without `constructor` does not have `Object` there.
+      if (value !== undefined && value !== null && hasOwn(processed, member)) {
+        setOwn(processed, member, visitor.visit(schema[member], value, processed, member));
       }
     }
     visitor.addEntity(this, processed, pk);
@@ -132,14 +133,16 @@ export abstract class Entity {
     let defaults: Readonly<Record<string, unknown>> | undefined;
     for (let i = 0; i < keys.length; i++) {
       const member = keys[i];
-      const value = visitor.unvisit(schema[member], instance[member]);
+      // Own fields only: an instance inherits `constructor` and methods, which are not data.
+      const value = visitor.unvisit(schema[member], hasOwn(instance, member) ? instance[member] : undefined);
       if (value === INVALID) {
         defaults ??= this.defaults;
+        const fallback = hasOwn(defaults, member) ? defaults[member] : undefined;
         // A member whose default is truthy is required: without it the whole entity is invalid.
-        if (defaults[member]) return INVALID;
-        instance[member] = defaults[member];
+        if (fallback) return INVALID;
+        setOwn(instance, member, fallback);
       } else {
-        instance[member] = value;
+        setOwn(instance, member, value);
       }
     }
     return instance;

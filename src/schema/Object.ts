@@ -1,5 +1,5 @@
 import { INVALID } from './INVALID';
-import { describeKind, quote } from './own';
+import { describeKind, hasOwn, quote, setOwn } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 const definitionKeys = new WeakMap<object, string[]>();
@@ -31,8 +31,9 @@ export function normalizeObject(
   const output: Record<string, unknown> = { ...input };
   for (const member of Object.keys(definition)) {
     const value = input[member];
-    if (value !== undefined && value !== null) {
-      output[member] = visitor.visit(definition[member], value, input, member);
+    // Only own members count: a response without `constructor` does not have `Object` there.
+    if (value !== undefined && value !== null && hasOwn(input, member)) {
+      setOwn(output, member, visitor.visit(definition[member], value, input, member));
     }
   }
   return output;
@@ -48,10 +49,10 @@ export function denormalizeObject(
   const output: Record<string, unknown> = { ...input };
   for (const member of keysOf(definition)) {
     const value = input[member];
-    if (value === undefined) continue;
+    if (value === undefined || !hasOwn(input, member)) continue;
     const item = visitor.unvisit(definition[member], value);
     if (item === INVALID) return INVALID;
-    output[member] = item;
+    setOwn(output, member, item);
   }
   return output;
 }

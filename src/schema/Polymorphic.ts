@@ -46,7 +46,7 @@ export abstract class Polymorphic<D> {
     const attribute = this.schemaAttribute;
     if (typeof attribute === 'function') return attribute(value, parent, key);
     if (attribute === undefined || typeof value !== 'object' || value === null) return undefined;
-    const found = (value as Record<string, unknown>)[attribute];
+    const found = getOwn(value as Record<string, unknown>, attribute);
     return found === undefined || found === null ? undefined : String(found);
   }
 

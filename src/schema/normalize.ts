@@ -68,10 +68,11 @@ function shallowEqual(a: object, b: object): boolean {
 }
 
 class Normalizer implements NormalizeVisitor {
-  readonly entities: NormalizedEntities = {};
-  readonly entitiesMeta: NormalizedEntitiesMeta = {};
+  // Keyed by entity keys and pks, which are user strings: no prototype, so `__proto__` or `constructor` is a plain key.
+  readonly entities: NormalizedEntities = createTable();
+  readonly entitiesMeta: NormalizedEntitiesMeta = createTable();
   /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
-  private readonly incoming: Record<string, Record<string, Record<string, unknown>>> = {};
+  private readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
 
   constructor(
     readonly args: readonly unknown[],

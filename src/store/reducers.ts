@@ -7,6 +7,7 @@ import type {
   SetErrorPayload,
   SetResponsePayload,
 } from './actions';
+import { getOwn } from '../schema/own';
 import { isDevelopment } from './warnOnce';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
 
@@ -53,7 +54,7 @@ function applyTables<T>(
   const next = Object.assign(Object.create(null) as Record<string, unknown>, tables);
   for (const key of keys) {
     const rows = patch[key];
-    const table = Object.assign(Object.create(null) as Record<string, T>, tables[key]);
+    const table = Object.assign(Object.create(null) as Record<string, T>, getOwn(tables, key));
     for (const pk of Object.keys(rows)) table[pk] = deepFreeze(rows[pk]);
     next[key] = Object.freeze(table);
   }
@@ -78,7 +79,7 @@ function withoutOptimistic(
 }
 
 function settleInflight(inflight: RestCacheState['inflight'], key: string, fetchedAt: number): RestCacheState['inflight'] {
-  const current = inflight[key];
+  const current = getOwn(inflight, key);
   return current !== undefined && current <= fetchedAt ? withoutKey(inflight, key) : inflight;
 }
 
@@ -113,7 +114,7 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
 
 export function setResponseReducer(state: RestCacheState, payload: SetResponsePayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
-  const previous = state.meta[payload.key] as ResultMeta | undefined;
+  const previous = getOwn(state.meta, payload.key);
   // A response of an older fetch never replaces the result of a newer one; its entities were merged by fetchedAt.
   const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
   const meta: ResultMeta = { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
@@ -130,7 +131,7 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
 
 export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
-  const previous = state.meta[payload.key] as ResultMeta | undefined;
+  const previous = getOwn(state.meta, payload.key);
   const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
   const { errorPolicy: _previousPolicy, ...rest } = previous ?? ({} as Partial<ResultMeta>);
   const meta: ResultMeta = {
@@ -152,7 +153,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
 function updateMeta(state: RestCacheState, keys: readonly string[], change: (meta: ResultMeta) => ResultMeta): RestCacheState {
   let meta = state.meta;
   for (const key of keys) {
-    const previous = meta[key];
+    const previous = getOwn(meta, key);
     if (previous === undefined) continue;
     meta = withKey(meta, key, Object.freeze(change(previous)));
   }
