@@ -1,43 +1,77 @@
 import { type AbstractInstance, type Entity, isEntityClass } from './Entity';
-import { describeKind, quote } from './own';
-import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
+import { describeKind, getOwn, quote } from './own';
+import type { PolymorphicReference } from './Polymorphic';
+import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
+import { Union } from './Union';
+
+/** What an Invalidate of `E` denormalizes to: the instance, or for a Union one of its members. */
+export type InvalidatedItem<E> = E extends typeof Entity
+  ? AbstractInstance<E>
+  : E extends Union<infer M>
+    ? Denormalize<M[keyof M]>
+    : never;
 
 /**
  * Marks the entity named by the response (or by a pk) invalid: it leaves
  * collections and lists, and a result that requires it counts as missing.
- * `[new Invalidate(E)]` invalidates each item of a list.
+ * `[new Invalidate(E)]` invalidates each item of a list; over a `schema.Union`
+ * the member is chosen by the union's `schemaAttribute`.
  */
-export class Invalidate<E extends typeof Entity = typeof Entity> implements SchemaClass, SchemaType<AbstractInstance<E> | undefined> {
-  declare readonly __denormalized?: AbstractInstance<E> | undefined;
+export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
+  implements SchemaClass, SchemaType<InvalidatedItem<E> | undefined>
+{
+  declare readonly __denormalized?: InvalidatedItem<E> | undefined;
 
   constructor(readonly entity: E) {
-    if (!isEntityClass(entity)) {
-      throw new TypeError('[rest-slice] `schema.Invalidate` takes an Entity class');
+    if (!isEntityClass(entity) && !(entity instanceof Union)) {
+      throw new TypeError('[rest-slice] `schema.Invalidate` takes an Entity class or a `schema.Union` of Entity classes');
     }
   }
 
   get key(): string {
-    return this.entity.key;
+    const entity = this.entity;
+    if (!(entity instanceof Union)) return (entity as typeof Entity).key;
+    return Object.values(entity.schema as Record<string, { key?: string }>)
+      .map((member) => member.key)
+      .join('|');
+  }
+
+  /** The Entity class `input` belongs to (for a Union, by its `schemaAttribute`), and the attribute. */
+  private memberOf(input: unknown, parent: unknown, key: string | undefined): [typeof Entity | undefined, string | undefined] {
+    const entity = this.entity;
+    if (!(entity instanceof Union)) return [entity as typeof Entity, undefined];
+    const attribute = entity.schemaAttribute;
+    let name: unknown;
+    if (typeof attribute === 'function') name = attribute(input, parent, key);
+    else if (typeof input === 'object' && input !== null && attribute !== undefined) name = getOwn(input as Record<string, unknown>, attribute);
+    if (name === undefined || name === null) return [undefined, undefined];
+    const member = getOwn(entity.schema as Record<string, unknown>, String(name));
+    return [isEntityClass(member) ? (member as typeof Entity) : undefined, String(name)];
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    const [entity, attribute] = this.memberOf(input, parent, key);
+    // As Data Client: a Union member that cannot be told (no attribute in the response or params) invalidates nothing.
+    if (entity === undefined) return input;
     let id: unknown = input;
     if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
-      const processed = this.entity.process(input, parent, key, visitor.args);
-      id = this.entity.pk(processed, parent, key, visitor.args);
+      const processed = entity.process(input, parent, key, visitor.args);
+      id = entity.pk(processed, parent, key, visitor.args);
     } else if (typeof input !== 'string' && typeof input !== 'number') {
       throw new TypeError(
-        `[rest-slice] \`schema.Invalidate(${this.entity.key})\` expected an object or a pk, got ${describeKind(input)}: ${quote(input)}`,
+        `[rest-slice] \`schema.Invalidate(${entity.key})\` expected an object or a pk, got ${describeKind(input)}: ${quote(input)}`,
       );
     }
     if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
       throw new TypeError(
-        `[rest-slice] \`schema.Invalidate(${this.entity.key})\` found no usable primary key in ${quote(input)}`,
+        `[rest-slice] \`schema.Invalidate(${entity.key})\` found no usable primary key in ${quote(input)}`,
       );
     }
     const pk = String(id);
-    visitor.invalidate(this.entity, pk);
-    return pk;
+    visitor.invalidate(entity, pk);
+    if (attribute === undefined) return pk;
+    const reference: PolymorphicReference = { id: pk, schema: attribute };
+    return reference;
   }
 
   denormalize(pk: unknown, visitor: DenormalizeVisitor): unknown {
