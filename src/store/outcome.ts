@@ -5,6 +5,15 @@ import type { EndpointInterface } from './endpoint';
 import { serializeError } from './serialize';
 import type { RestCacheState } from './state';
 
+/**
+ * `date + length` as the state keeps it: an endless length (`Infinity`) is
+ * stored as `Number.MAX_SAFE_INTEGER`, since the state holds only JSON.
+ */
+export function expiryTime(date: number, length: number): number {
+  const time = date + length;
+  return Number.isFinite(time) ? time : time > 0 ? Number.MAX_SAFE_INTEGER : date;
+}
+
 /** What a response or failure is recorded with: the request, when it was triggered and received. */
 export interface OutcomeBase {
   readonly endpoint: string;
@@ -31,7 +40,7 @@ export function recordResponse(
   value: unknown,
   confirmed: RestCacheState,
 ): unknown {
-  const expiresAt = base.date + (endpoint.dataExpiryLength ?? context.options.dataExpiryLength);
+  const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? context.options.dataExpiryLength);
   const schema = endpoint.schema;
   let normalized;
   try {
@@ -67,7 +76,7 @@ export function recordError(context: CacheContext, dispatch: Dispatch, endpoint:
   dispatch(
     context.actions.setError({
       ...base,
-      expiresAt: base.date + (endpoint.errorExpiryLength ?? context.options.errorExpiryLength),
+      expiresAt: expiryTime(base.date, endpoint.errorExpiryLength ?? context.options.errorExpiryLength),
       error: serialized,
       ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
     }),

@@ -19,27 +19,56 @@ export function deserializeError(serialized: SerializedError): Error {
   return error;
 }
 
-function isPlainJson(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (typeof value !== 'object' || depth > 50) return false;
-  if (Array.isArray(value)) return value.every((item) => isPlainJson(item, depth + 1));
+/** Plain JSON as it survives `JSON.stringify`: `undefined` members left out, Infinity and NaN not allowed. */
+function toJson(value: unknown, depth: number): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value;
+    throw new TypeError('not finite');
+  }
+  if (typeof value !== 'object' || depth > 50) throw new TypeError('not JSON');
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item, depth + 1)));
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(value).every((item) => item === undefined || isPlainJson(item, depth + 1));
+  if (proto !== Object.prototype && proto !== null) throw new TypeError('not a plain object');
+  let copy: Record<string, unknown> | undefined;
+  const keys = Object.keys(value);
+  for (const key of keys) {
+    const item = (value as Record<string, unknown>)[key];
+    const json = item === undefined ? undefined : toJson(item, depth + 1);
+    if ((item === undefined || json !== item) && copy === undefined) {
+      // Copied only when something changes, so plain args keep their identity.
+      copy = {};
+      for (const earlier of keys) {
+        if (earlier === key) break;
+        copy[earlier] = (value as Record<string, unknown>)[earlier];
+      }
+    }
+    if (copy !== undefined && json !== undefined) copy[key] = json;
+  }
+  return copy ?? value;
 }
 
 /**
- * Args as they go into actions and the state: plain JSON. A `FormData` body or
- * a class instance becomes a short description; the real args stay in the
- * middleware's closure.
+ * Args as they go into actions and the state: plain JSON, exactly what
+ * `JSON.parse(JSON.stringify(args))` gives (`undefined` members left out).
+ * A `FormData` body or a class instance becomes a short description; the real
+ * args stay in the middleware's closure. Trailing `undefined` args are left
+ * out and one between others becomes `null`, as in a JSON array.
  */
 export function serializeArgs(args: readonly unknown[]): unknown[] {
-  return args.map((arg) => {
-    if (arg === undefined || isPlainJson(arg)) return arg;
+  let length = args.length;
+  while (length > 0 && args[length - 1] === undefined) length--;
+  return args.slice(0, length).map((arg) => {
+    if (arg === undefined) return null;
+    try {
+      return toJson(arg, 0);
+    } catch {
+      // Not plain JSON (a class instance, a Date, a Map): its JSON form, or a description.
+    }
     if (typeof FormData !== 'undefined' && arg instanceof FormData) return '[FormData]';
     try {
-      return JSON.parse(JSON.stringify(arg)) as unknown;
+      const text = JSON.stringify(arg);
+      return text === undefined ? `[${typeof arg}]` : (JSON.parse(text) as unknown);
     } catch {
       return `[${(arg as object)?.constructor?.name ?? typeof arg}]`;
     }

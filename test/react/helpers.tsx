@@ -11,6 +11,7 @@ import { Provider } from 'react-redux';
 import { createResource, restCache, type RestCache } from 'rest-slice';
 import { RestCacheProvider } from 'rest-slice/react';
 import { Todo } from '../fixtures/Todo';
+import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { startServer, type Reply, type TestServer } from '../helpers/server';
 
 export { deferred } from '../helpers/server';
@@ -88,7 +89,8 @@ export function makeStore(cache: RestCache = restCache, log?: string[]) {
   };
   return configureStore({
     reducer: { [cache.reducerPath]: cache.reducer },
-    middleware: (getDefault) => getDefault(DEV_CHECKS).concat(logger, cache.middleware),
+    // Every action and state must be exactly plain JSON (the test fails otherwise).
+    middleware: (getDefault) => getDefault(DEV_CHECKS).prepend(jsonCheckMiddleware()).concat(logger, cache.middleware),
   });
 }
 

@@ -5,6 +5,7 @@
 import { Todo } from '../fixtures/Todo';
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { AbortOptimistic, Entity, RestEndpoint, createResource, createRestCache, type RestCache, type RestCacheOptions } from 'rest-slice';
+import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 
 export { deferred, startStoreServer, StoreServer } from '../helpers/storeServer';
 
@@ -23,12 +24,16 @@ export function makeClock(start = 1_700_000_000_000) {
   };
 }
 
-/** A store made the way the README says: default middleware (serializable and immutable checks on) plus the cache's. */
+/**
+ * A store made the way the README says: default middleware (serializable and immutable checks on) plus the cache's,
+ * and a check that every action and state is exactly plain JSON (the test fails otherwise).
+ */
 export function makeStore(cache: RestCache, options: { before?: Middleware[]; after?: Middleware[] } = {}) {
   return configureStore({
     reducer: { [cache.reducerPath]: cache.reducer },
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } })
+        .prepend(jsonCheckMiddleware())
         .concat(...(options.before ?? []))
         .concat(cache.middleware)
         .concat(...(options.after ?? [])),

@@ -1,0 +1,80 @@
+// API.md: everything in actions and state is plain JSON, exactly (issue 9 item 5). The store
+// helpers check every action and state of the suite; these tests pin the cases that broke it.
+import { RestEndpoint } from 'rest-slice';
+import { jsonDifference } from '../helpers/jsonCheck';
+import { Counter, makeClock, makeStore, recorder, setup, slice, startStoreServer, todoResource, type StoreServer } from './helpers';
+import { createRestCache } from 'rest-slice';
+
+let server: StoreServer;
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([{ id: 1, title: 'one', userId: 1 }]);
+});
+afterEach(() => server.close());
+
+describe('jsonDifference (the helpers check)', () => {
+  it('finds what JSON would change', () => {
+    expect(jsonDifference({ a: [1, { b: 'x' }], c: null })).toBeUndefined();
+    expect(jsonDifference(Object.assign(Object.create(null), { a: 1 }))).toBeUndefined();
+    expect(jsonDifference({ a: { b: undefined } })).toBe('$.a.b: undefined');
+    expect(jsonDifference({ a: [1, undefined] })).toBe('$.a[1]: undefined');
+    expect(jsonDifference({ expiresAt: Infinity })).toBe('$.expiresAt: Infinity');
+    expect(jsonDifference({ n: NaN })).toBe('$.n: NaN');
+    expect(jsonDifference({ n: -0 })).toBe('$.n: -0');
+    expect(jsonDifference({ d: new Date(0) })).toBe('$.d: an instance of Date');
+    expect(jsonDifference({ f: () => 1 })).toBe('$.f: function');
+    expect(jsonDifference({ m: new Map() })).toBe('$.m: an instance of Map');
+  });
+});
+
+describe('undefined members never reach an action or the state', () => {
+  it('a read with an undefined search param sends `{}` as its args', async () => {
+    const clock = makeClock();
+    const cache = createRestCache({ now: clock.now });
+    const log = recorder();
+    const store = makeStore(cache, { before: [log.middleware] });
+    const controller = cache.controller(store);
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList, { userId: undefined });
+    const fetch = log.log.find((action) => action.type === 'rest/fetch') as unknown as { payload: { args: unknown[] } };
+    expect(fetch.payload.args).toStrictEqual([{}]);
+    expect(log.log.every((action) => jsonDifference(action) === undefined)).toBe(true);
+  });
+
+  it('an optimistic mutation keeps its entry free of undefined members, deeply', async () => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.hold();
+    const done = controller.fetch(TodoResource.partialUpdate, { id: 1, userId: undefined } as { id: number }, {
+      title: 'two',
+      nested: { note: undefined, list: [1, undefined] },
+    } as never);
+    expect(slice(cache, store).optimistic).toHaveLength(1);
+    expect(slice(cache, store).optimistic[0].args).toStrictEqual([{ id: 1 }, { title: 'two', nested: { list: [1, null] } }]);
+    await server.waitForHeld(1);
+    await server.releaseAll();
+    await done;
+    expect(jsonDifference(slice(cache, store))).toBeUndefined();
+  });
+});
+
+describe('expiry lengths that never end', () => {
+  it('`dataExpiryLength: Infinity` stores a finite expiresAt and the data never goes stale', async () => {
+    const { cache, store, controller, clock } = setup();
+    const CounterGet = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/counters/:id',
+      schema: Counter,
+      name: 'Counter.forever',
+      dataExpiryLength: Infinity,
+    });
+    server.route('GET', '/counters/:id', () => ({ json: { id: 1, count: 5 } }));
+    await controller.fetch(CounterGet, { id: 1 });
+    const meta = slice(cache, store).meta[`GET ${server.url}/counters/1`];
+    expect(meta.expiresAt).toBe(Number.MAX_SAFE_INTEGER);
+    clock.advance(10 * 365 * 24 * 3600 * 1000);
+    expect(await controller.fetchIfStale(CounterGet, { id: 1 })).toEqual(expect.objectContaining({ count: 5 }));
+    expect(server.count('GET', '/counters/1')).toBe(1);
+  });
+});
