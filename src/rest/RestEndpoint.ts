@@ -6,7 +6,8 @@ export type {
   RestEndpointExtraOptions,
   RestEndpointOptions,
 } from './endpointOptions';
-import { adderSchema, pageSchema, type AdderSchema } from './collectionSchemas';
+import { adderSchema, type AdderSchema, type RemoveCursor } from './collectionSchemas';
+import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { NetworkError } from './NetworkError';
 import { buildPath, hasRequiredParams } from './paths';
 import type {
@@ -314,39 +315,30 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
   }
 
   /**
-   * A GET endpoint for the next page: appends it to the collection stored for
-   * the same params minus `paginationField`.
+   * A GET endpoint for the next page (`paginated(paginationField)`): appends it
+   * to the collection stored for the same params minus `paginationField`.
    * @throws when the endpoint has no `paginationField`.
    */
-  get getPage(): RestEndpoint<
-    MergeGenerics<
-      O,
-      {
-        schema: AdderSchema<SchemaOf<O>>;
-        searchParams: SearchParamsOf<O> & { [K in NonNullable<O['paginationField']>]: string | number };
-      }
-    >
-  > {
+  get getPage(): PaginationFieldEndpoint<O, NonNullable<O['paginationField']>> {
     const field = this.paginationField;
     if (typeof field !== 'string' || field === '') {
       throw new TypeError(
         `[rest-slice] \`getPage\` needs the \`paginationField\` option on '${this.name}', e.g. \`paginationField: 'page'\``,
       );
     }
-    return this.derive('getPage', () => {
-      const baseUrl = this.url;
-      return this.extend({
-        schema: pageSchema(this.schema, field),
-        name: `${this.name}.getPage`,
-        url(this: RestEndpoint<any>, ...args: any[]): string {
-          const [params] = splitArgs(this, args);
-          if (params[field] === undefined || params[field] === null) {
-            throw new TypeError(`[rest-slice] \`${this.name}\` needs the '${field}' param (its \`paginationField\`)`);
-          }
-          return baseUrl.apply(this, args as never);
-        },
-      } as never);
-    }) as any;
+    return this.derive('getPage', () => paginate(this as never, field)) as any;
+  }
+
+  /**
+   * An endpoint that fetches one page and appends it to the collection stored
+   * for the arguments without the cursor: give the cursor's param name, or a
+   * function from the page's arguments to the list's.
+   * @throws when the schema holds no `schema.Collection`.
+   */
+  paginated<C extends string>(field: C): PaginationFieldEndpoint<O, C>;
+  paginated<A extends unknown[]>(removeCursor: RemoveCursorFn<O, A>): PaginationEndpoint<O, A>;
+  paginated(cursor: string | RemoveCursor): unknown {
+    return paginate(this as never, cursor);
   }
 }
 

@@ -1,19 +1,42 @@
 /**
- * Derives the schemas of `push` / `unshift` / `assign` / `getPage` from an
- * endpoint's schema: a `Collection`, or an object literal with one Collection
- * member (`{ results: new Collection([Todo]), next: '' }`).
+ * Derives the schemas of `push` / `unshift` / `assign` / `getPage` /
+ * `paginated` from an endpoint's schema: a `Collection`, or an object literal
+ * holding one at any depth (`{ nextPage: '', data: { results: new Collection([Todo]) } }`).
  */
-import { Collection, type CollectionAdder, type CollectionArgs, type AddMode } from '../schema/Collection';
+import { Collection, type CollectionAdder, type AddMode } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
+import { ObjectSchema } from '../schema/Object';
+import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 
-/** The adder schema for a schema holding a Collection (member by member for object literals). */
-export type AdderSchema<S> = S extends Collection<infer I>
-  ? CollectionAdder<I>
-  : S extends object
-    ? { [K in keyof S]: S[K] extends Collection<infer I> ? CollectionAdder<I> : S[K] }
-    : never;
+type Depth = [never, 0, 1, 2, 3, 4, 5];
 
-type Make = (collection: Collection<unknown>) => CollectionAdder<unknown>;
+/** The Collection a schema holds (itself, or the first one inside nested object literals). */
+export type ExtractCollection<S, D extends number = 5> = [D] extends [never]
+  ? never
+  : S extends Collection<any>
+    ? S
+    : S extends ObjectSchema<infer T>
+      ? ExtractCollection<T, Depth[D]>
+      : S extends Record<string, unknown>
+        ? { [K in keyof S]: ExtractCollection<S[K], Depth[D]> }[keyof S]
+        : never;
+
+/** The adder schema of `push` / `unshift` / `assign`: the held Collection's adder (the response is the new item). */
+export type AdderSchema<S> = ExtractCollection<S> extends Collection<infer I> ? CollectionAdder<I> : never;
+
+/** `S` with its Collection replaced by `R` (the `getPage` schema keeps the response's shape). */
+export type MapCollection<S, R, D extends number = 5> = [D] extends [never]
+  ? S
+  : S extends Collection<any>
+    ? R
+    : S extends ObjectSchema<infer T>
+      ? MapCollection<T, R, D>
+      : S extends Record<string, unknown>
+        ? { [K in keyof S]: MapCollection<S[K], R, Depth[D]> }
+        : S;
+
+/** Removes the pagination cursor from a call's arguments: `(...args) => remainingArgs`. */
+export type RemoveCursor = (...args: any[]) => readonly unknown[];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -21,57 +44,98 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * Replaces the Collection in `schema` with `make(collection)`.
- * @throws when `schema` holds no Collection.
- */
-export function mapCollection(schema: unknown, make: Make, api: string): unknown {
-  if (schema instanceof Collection) return make(schema);
-  if (isPlainObject(schema)) {
-    let found = false;
-    const mapped: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(schema)) {
-      if (member instanceof Collection) {
-        found = true;
-        mapped[key] = make(member);
-      } else {
-        mapped[key] = member;
-      }
-    }
-    if (found) return mapped;
-  }
-  throw new TypeError(
-    `[rest-slice] \`${api}\` needs an endpoint whose schema is a \`schema.Collection\` (or an object with one), got ${describeSchema(schema)}`,
+function noCollection(schema: unknown, api: string): TypeError {
+  return new TypeError(
+    `[rest-slice] \`${api}\` needs an endpoint whose schema is a \`schema.Collection\` or holds one in an object, got ${describeSchema(schema)}`,
   );
 }
 
-/** The adder schema for `mode` (`push`, `unshift` or `assign`) of the Collection in `schema`. */
-export function adderSchema(schema: unknown, mode: AddMode, api: string): unknown {
-  return mapCollection(schema, (collection) => collection[mode], api);
+function findCollection(schema: unknown): Collection<unknown> | undefined {
+  if (schema instanceof Collection) return schema;
+  const members = schema instanceof ObjectSchema ? schema.schema : schema;
+  if (!isPlainObject(members)) return undefined;
+  for (const member of Object.values(members)) {
+    const found = findCollection(member);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
-function stringifyArgs(params: unknown, omit: string): CollectionArgs {
-  const out: CollectionArgs = {};
-  if (typeof params !== 'object' || params === null) return out;
-  for (const [name, value] of Object.entries(params)) {
-    if (name === omit || value === undefined || value === null || typeof value === 'object') continue;
-    out[name] = String(value);
-  }
-  return out;
+function replaceCollection(schema: unknown, replacement: unknown): unknown {
+  if (schema instanceof Collection) return replacement;
+  const members = schema instanceof ObjectSchema ? schema.schema : schema;
+  if (!isPlainObject(members)) return schema;
+  const mapped: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(members)) mapped[key] = replaceCollection(member, replacement);
+  return mapped;
 }
 
 /**
- * The `getPage` schema: appends the page to the collection stored for the same
- * params minus `paginationField` (exactly those params, no more, no fewer).
+ * The adder schema for `mode` (`push`, `unshift` or `assign`) of the Collection `schema` holds.
+ * @throws when `schema` holds no Collection.
  */
-export function pageSchema(schema: unknown, paginationField: string): unknown {
-  const match = (collectionArgs: CollectionArgs, args: readonly unknown[]): boolean => {
-    const wanted = stringifyArgs(args[0], paginationField);
-    const names = Object.keys(wanted);
-    return (
-      names.length === Object.keys(collectionArgs).length &&
-      names.every((name) => collectionArgs[name] === wanted[name])
-    );
+export function adderSchema(schema: unknown, mode: AddMode, api: string): CollectionAdder<unknown> {
+  const collection = findCollection(schema);
+  if (collection === undefined) throw noCollection(schema, api);
+  return collection[mode];
+}
+
+function appendNew(existing: unknown, incoming: unknown): unknown {
+  if (Array.isArray(existing) && Array.isArray(incoming)) {
+    const seen = new Set(existing);
+    return [...existing, ...incoming.filter((item) => !seen.has(item))];
+  }
+  if (isPlainObject(existing) && isPlainObject(incoming)) return { ...existing, ...incoming };
+  return incoming;
+}
+
+/**
+ * A page of a Collection: stored under the collection of the arguments
+ * without the cursor, appended to what that collection holds (items already
+ * there keep their place).
+ */
+export class PageSchema implements SchemaClass {
+  private readonly target: EntityLikeSchema;
+
+  constructor(
+    readonly collection: Collection<unknown>,
+    private readonly removeCursor: RemoveCursor,
+  ) {
+    // A page always extends the stored list, whenever that list was fetched.
+    this.target = { key: collection.key, merge: appendNew, useIncoming: () => true };
+  }
+
+  get key(): string {
+    return this.collection.key;
+  }
+
+  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    const pk = this.collection.pk(parent, key, this.removeCursor(...visitor.args));
+    const items = this.collection.schema.normalize(input, parent, key, visitor);
+    visitor.addEntity(this.target, items as Record<string, unknown>, pk);
+    return pk;
+  }
+
+  denormalize(pk: unknown, visitor: DenormalizeVisitor): unknown {
+    return this.collection.denormalize(pk, visitor);
+  }
+}
+
+/**
+ * The `paginated` schema: `schema` with its Collection replaced by a {@link PageSchema}.
+ * @throws when `schema` holds no Collection.
+ */
+export function paginatedSchema(schema: unknown, removeCursor: RemoveCursor, api: string): unknown {
+  const collection = findCollection(schema);
+  if (collection === undefined) throw noCollection(schema, api);
+  return replaceCollection(schema, new PageSchema(collection, removeCursor));
+}
+
+/** The `removeCursor` of `paginated('field')`: the params without `field`, other arguments dropped. */
+export function removeField(field: string): RemoveCursor {
+  return (params?: unknown) => {
+    const rest: Record<string, unknown> = { ...(isPlainObject(params) ? params : {}) };
+    delete rest[field];
+    return [rest];
   };
-  return mapCollection(schema, (collection) => collection.addWith('push', match), 'getPage');
 }
