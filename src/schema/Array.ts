@@ -1,46 +1,82 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, quote } from './own';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
-/** Normalizes each item of an array input with one schema. */
+/** The items of a list input: an array as is, an object's values (as Data Client reads `[Todo]` over an object). */
+function itemsOf(input: unknown, describe: () => string): readonly unknown[] {
+  if (Array.isArray(input)) return input;
+  if (typeof input === 'object' && input !== null) return Object.values(input);
+  throw new TypeError(`[rest-slice] schema \`${describe()}\` expected an array, got ${describeKind(input)}: ${quote(input)}`);
+}
+
+/** Normalizes each item of an array (or of an object's values) with one schema; `null`/`undefined` items are left out. */
 export function normalizeArray(itemSchema: unknown, input: unknown, visitor: NormalizeVisitor): unknown[] {
-  if (!Array.isArray(input)) {
-    throw new TypeError(
-      `[rest-slice] schema \`[${describeSchema(itemSchema)}]\` expected an array, got ${describeKind(input)}: ${quote(input)}`,
-    );
-  }
-  const output = new Array<unknown>(input.length);
-  for (let i = 0; i < input.length; i++) {
-    output[i] = visitor.visit(itemSchema, input[i], input, undefined);
+  const items = itemsOf(input, () => `[${describeSchema(itemSchema)}]`);
+  const output: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = visitor.visit(itemSchema, items[i], input, undefined);
+    if (item !== undefined && item !== null) output.push(item);
   }
   return output;
 }
 
-/** Denormalizes each item; missing and invalidated items are dropped. */
+/** Denormalizes each item; missing, `null` and invalidated items are dropped. */
 export function denormalizeArray(itemSchema: unknown, input: unknown, visitor: DenormalizeVisitor): unknown {
   if (!Array.isArray(input)) return input;
   const output: unknown[] = [];
   for (let i = 0; i < input.length; i++) {
     const item = visitor.unvisit(itemSchema, input[i]);
-    if (item !== undefined && item !== INVALID) output.push(item);
+    if (item !== undefined && item !== null && item !== INVALID) output.push(item);
   }
   return output;
 }
 
+/** The item a list of `S` holds: with a `schemaAttribute`, any schema of the mapping. */
+type ItemOf<S, A> = A extends undefined
+  ? Denormalize<S>
+  : S extends Record<string, unknown>
+    ? Denormalize<S[keyof S]>
+    : Denormalize<S>;
+
 /**
  * A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`.
- * Invalidated or missing items are left out of the denormalized list.
+ * With a `schemaAttribute`, a list of several schemas:
+ * `new schema.Array({ cat: Cat, dog: Dog }, 'type')` picks each item's schema
+ * by its `type`. An object input is read as the list of its values; `null`,
+ * missing and invalidated items are left out.
  */
-export class ArraySchema<S = unknown> implements SchemaClass, SchemaType<Denormalize<S>[]> {
-  declare readonly __denormalized?: Denormalize<S>[];
-  constructor(readonly schema: S) {}
+export class ArraySchema<S = unknown, A extends SchemaAttribute | undefined = undefined>
+  extends Polymorphic<S>
+  implements SchemaClass, SchemaType<ItemOf<S, A>[]>
+{
+  declare readonly __denormalized?: ItemOf<S, A>[];
+
+  constructor(definition: S, schemaAttribute?: A) {
+    super(definition, schemaAttribute);
+  }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
-    return normalizeArray(this.schema, input, visitor);
+    if (this.isSingle) return normalizeArray(this.definition, input, visitor);
+    const items = itemsOf(input, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
+    const output: unknown[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (item === undefined || item === null) continue;
+      output.push(this.normalizeValue(item, input, undefined, visitor));
+    }
+    return output;
   }
 
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
-    return denormalizeArray(this.schema, input, visitor);
+    if (this.isSingle) return denormalizeArray(this.definition, input, visitor);
+    if (!Array.isArray(input)) return input;
+    const output: unknown[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const item = this.denormalizeValue(input[i], visitor);
+      if (item !== undefined && item !== null && item !== INVALID) output.push(item);
+    }
+    return output;
   }
 }

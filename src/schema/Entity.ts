@@ -68,9 +68,25 @@ export abstract class Entity {
     return { ...input };
   }
 
-  /** Returns a message when processed data is unusable; normalize throws it. Default: accepts all. */
+  /**
+   * Returns a message when processed data is unusable: normalize throws it,
+   * and a stored row that fails it reads as invalid (missing). Default: accepts all.
+   */
   static validate(processedEntity: any): string | undefined {
     return undefined;
+  }
+
+  /**
+   * How the automatic shape check treats a response that is an array where
+   * this entity expects an object: `undefined` throws, `'warn'` warns and reads
+   * the array as an object, `'silent'` skips the check. Default: `undefined`.
+   */
+  static automaticValidation?: 'warn' | 'silent';
+
+  /** @internal An instance of a stored row, or {@link INVALID} when `validate` rejects the row. */
+  static createIfValid<T extends typeof Entity>(this: T, row: Readonly<Record<string, unknown>>): AbstractInstance<T> | typeof INVALID {
+    if (this.validate !== Entity.validate && this.validate(row)) return INVALID;
+    return this.fromJS(row);
   }
 
   /** The default values of the fields, from one instance made with no arguments. */
@@ -89,14 +105,14 @@ export abstract class Entity {
       // Already a reference to a stored entity (e.g. `author: 5`).
       return String(input);
     }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new TypeError(
-        `[rest-slice] Entity \`${this.key}\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
-      );
+    if (typeof input !== 'object' || input === null || (Array.isArray(input) && this.automaticValidation !== 'silent')) {
+      const message = `[rest-slice] Entity \`${this.key}\` expected an object, got ${describeKind(input)}: ${quote(input)}`;
+      if (!Array.isArray(input) || this.automaticValidation !== 'warn') throw new TypeError(message);
+      console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
     const processed = this.process(input, parent, key, visitor.args) as Record<string, unknown>;
     const id = this.pk(processed, parent, key, visitor.args);
-    if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
+    if (!isUsablePk(id)) {
       throw new TypeError(
         `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`,
       );
@@ -137,10 +153,10 @@ export abstract class Entity {
       const value = visitor.unvisit(schema[member], hasOwn(instance, member) ? instance[member] : undefined);
       if (value === INVALID) {
         defaults ??= this.defaults;
-        const fallback = hasOwn(defaults, member) ? defaults[member] : undefined;
         // A member whose default is truthy is required: without it the whole entity is invalid.
-        if (fallback) return INVALID;
-        setOwn(instance, member, fallback);
+        if (hasOwn(defaults, member) && defaults[member]) return INVALID;
+        // An optional one reads as absent, not as its default (as Data Client).
+        setOwn(instance, member, undefined);
       } else {
         setOwn(instance, member, value);
       }
@@ -149,16 +165,39 @@ export abstract class Entity {
   }
 }
 
-// `key` defaults to the class name; a subclass's `static key = '...'` shadows it.
-Object.defineProperty(Entity, 'key', {
-  get(this: Function) {
-    return this.name;
-  },
-  set(this: Function, value: string) {
-    Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
-  },
-  configurable: true,
-});
+/** True for a pk value that can name a row: not `undefined`, `null`, `''`, `'undefined'` or `NaN`. */
+export function isUsablePk(id: unknown): id is string | number {
+  return id !== undefined && id !== null && id !== '' && id !== 'undefined' && !(typeof id === 'number' && Number.isNaN(id));
+}
+
+// Names a minifier gives (`e`, `t`, `_a`): two classes could share one, and so one table.
+const MINIFIED_NAME = /^[a-z_$][\w$]?$/;
+
+/** The `key` of an Entity class that sets none: its class name, when that name can identify it. */
+export function keyFromName(name: string): string {
+  if (name === '' || MINIFIED_NAME.test(name)) {
+    throw new TypeError(
+      `[rest-slice] an Entity class ${name === '' ? 'without a name' : `named \`${name}\` (which looks minified)`} needs a \`static key\`: ` +
+        `the key names its table and must stay the same in every build, e.g. \`static key = 'Todo'\``,
+    );
+  }
+  return name;
+}
+
+/** Installs the default `key` (the class name) with a setter, so a subclass's `static key = '...'` shadows it. */
+export function defineDefaultKey(target: Function, nameOf: (entity: Function) => string): void {
+  Object.defineProperty(target, 'key', {
+    get(this: Function) {
+      return keyFromName(nameOf(this));
+    },
+    set(this: Function, value: string) {
+      Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });
+    },
+    configurable: true,
+  });
+}
+
+defineDefaultKey(Entity, (entity) => entity.name);
 
 /** The instance type of an Entity class, abstract or not. */
 export type AbstractInstance<T> = T extends abstract new (...args: any[]) => infer U ? U : never;

@@ -1,4 +1,4 @@
-import { type AbstractInstance, type Entity, isEntityClass } from './Entity';
+import { type AbstractInstance, type Entity, isEntityClass, isUsablePk } from './Entity';
 import { describeKind, getOwn, quote } from './own';
 import type { PolymorphicReference } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
@@ -62,7 +62,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
         `[rest-slice] \`schema.Invalidate(${entity.key})\` expected an object or a pk, got ${describeKind(input)}: ${quote(input)}`,
       );
     }
-    if (id === undefined || id === null || id === '' || (typeof id === 'number' && Number.isNaN(id))) {
+    if (!isUsablePk(id)) {
       throw new TypeError(
         `[rest-slice] \`schema.Invalidate(${entity.key})\` found no usable primary key in ${quote(input)}`,
       );

@@ -120,7 +120,7 @@ export class Denormalizer implements DenormalizeVisitor {
       const row = this.getEntity(key, pk);
       if (row === undefined) return undefined;
       if (row === null) return INVALID;
-      return entity.fromJS(row as Record<string, unknown>);
+      return entity.createIfValid(row as Record<string, unknown>);
     }
     if (memo !== undefined) return this.unvisitMemoized(entity, key, pk, memo);
     let byPk = this.local.get(key);
@@ -133,7 +133,10 @@ export class Denormalizer implements DenormalizeVisitor {
     const row = this.getEntity(key, pk);
     if (row === undefined) return undefined;
     if (row === null) return INVALID;
-    const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
+    const created = entity.createIfValid(row as Record<string, unknown>);
+    // A row that fails `validate` reads as invalid (a partial entity).
+    if (created === INVALID) return INVALID;
+    const instance = created as unknown as Record<string, unknown>;
     byPk.set(pk, instance);
     const result = entity.denormalizeMembers(instance, this);
     if (result !== instance) byPk.set(pk, result);
@@ -152,7 +155,7 @@ export class Denormalizer implements DenormalizeVisitor {
     if (!entity.hasNestedSchema()) {
       // A leaf reads only its own row: the row's identity is the whole memo check.
       if (cached !== undefined && cached.schema === entity) return cached.value;
-      const instance = entity.fromJS(row as Record<string, unknown>);
+      const instance = entity.createIfValid(row as Record<string, unknown>);
       memo.set(row as object, { value: instance, deps: [key, pk, row], schema: entity, miss: undefined });
       return instance;
     }
@@ -164,9 +167,14 @@ export class Denormalizer implements DenormalizeVisitor {
     }
     const inCycle = this.building.get(row as object);
     if (inCycle !== undefined) return inCycle;
+    const created = entity.createIfValid(row as Record<string, unknown>);
+    if (created === INVALID) {
+      memo.set(row as object, { value: INVALID, deps: [key, pk, row], schema: entity, miss: undefined });
+      return INVALID;
+    }
     const own: unknown[] = [key, pk, row];
     this.deps = own;
-    const instance = entity.fromJS(row as Record<string, unknown>) as unknown as Record<string, unknown>;
+    const instance = created as unknown as Record<string, unknown>;
     this.building.set(row as object, instance);
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row as object);
@@ -191,7 +199,7 @@ export function denormalize(schema: unknown, result: unknown, entities: EntityTa
     // One entity without nested members: no visitor needed.
     const row = getOwnRow(getOwnRow(entities, schema.key), String(result));
     if (row === undefined) return undefined;
-    return row === null ? INVALID : schema.fromJS(row as Record<string, unknown>);
+    return row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>);
   }
   return new Denormalizer(lookupTables(entities), args).unvisit(schema, result);
 }

@@ -194,6 +194,8 @@ type NormalizeFn = (input: unknown, parent: unknown, key: string | undefined, vi
 
 /** The item schema of the `[Item]` shorthand. */
 export function arrayItemSchema(schema: readonly unknown[]): unknown {
+  // `[]` has no item schema: its values pass through as they are.
+  if (schema.length === 0) return undefined;
   if (schema.length !== 1) {
     throw new TypeError(
       `[rest-slice] the array shorthand takes exactly one schema, like \`[Todo]\`; got ${schema.length}`,
@@ -214,7 +216,8 @@ function expectedAtRoot(schema: unknown): string {
 function checkRoot(schema: unknown, input: unknown): void {
   // `visit` passes `null` through (an absent optional member); at the root it is a bad response.
   const missing = (input === null || input === undefined) && schema !== null && schema !== undefined;
-  const wantsObject = isEntityClass(schema) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && typeof (schema as { normalize?: unknown }).normalize !== 'function');
+  // An Entity with `automaticValidation` set decides itself what to do with an array.
+  const wantsObject = (isEntityClass(schema) && !schema.automaticValidation) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && typeof (schema as { normalize?: unknown }).normalize !== 'function');
   if (missing || (wantsObject && (typeof input !== 'object' || input === null || Array.isArray(input)))) {
     throw new TypeError(
       `[rest-slice] schema \`${describeSchema(schema)}\` expected ${expectedAtRoot(schema)}, got ${describeKind(input)}: ${quote(input)}`,

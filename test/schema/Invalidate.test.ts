@@ -93,12 +93,12 @@ describe('Invalidate', () => {
       expect(out.a).toBeInstanceOf(Todo);
     });
 
-    it('drops an invalidated optional member (default null) to its default', () => {
+    it('drops an invalidated optional member (default null) to undefined, as Data Client', () => {
       const { result, entities } = normalize(Comment, { id: 'c1', text: 'hi', author: { id: 7, name: 'Ann' } });
       const tables = { ...entities, User: { '7': null } };
       const comment = denormalize(Comment, result, tables);
       expect(comment).toBeInstanceOf(Comment);
-      expect(comment.author).toBeNull();
+      expect(comment.author).toBeUndefined();
       expect(comment.text).toBe('hi');
     });
 

@@ -48,10 +48,9 @@ describe('normalize', () => {
       );
     });
 
-    it('rejects an object where a list is expected', () => {
-      expect(() => normalize(projectsSchema, { project: { id: 'A' } })).toThrow(
-        new TypeError('[rest-slice] schema `[Project]` expected an array, got an object: {"id":"A"}'),
-      );
+    it('reads an object where a list is expected as the list of its values (as Data Client)', () => {
+      // `{ id: 'A' }` is one value, 'A': a reference to Project A, not a project.
+      expect(normalize(projectsSchema, { project: { id: 'A' } })).toEqual({ result: { project: ['A'] }, entities: {} });
     });
 
     it('rejects null and undefined at the root', () => {
