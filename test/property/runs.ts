@@ -1,0 +1,18 @@
+// How many runs each property makes, and how to replay a failure.
+//
+//   PROPERTY_RUNS=<factor>  multiplies every property's default number of runs (default 1; e.g. 20 for a long local hunt)
+//   PROPERTY_SEED=<seed> PROPERTY_PATH=<path>  replays the failure fast-check printed
+import fc from 'fast-check';
+
+/** fast-check parameters for a property whose CI default is `runs` runs. */
+export function propertyParameters<T>(runs: number): fc.Parameters<T> {
+  const factor = Number(process.env.PROPERTY_RUNS ?? '1');
+  const numRuns = Math.max(1, Math.round(runs * (Number.isFinite(factor) && factor > 0 ? factor : 1)));
+  const seed = process.env.PROPERTY_SEED;
+  const path = process.env.PROPERTY_PATH;
+  return {
+    numRuns,
+    ...(seed !== undefined ? { seed: Number(seed) } : {}),
+    ...(path !== undefined ? { path } : {}),
+  };
+}
