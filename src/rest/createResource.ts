@@ -1,7 +1,8 @@
-import { Collection, type CollectionAdder } from '../schema/Collection';
+import { Collection, type CollectionAdder, type CollectionOptions } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
-import type { Entity } from '../schema/Entity';
+import { isEntityClass, type Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
+import { Union } from '../schema/Union';
 import type { Denormalize } from '../schema/types';
 import { AbortOptimistic } from './AbortOptimistic';
 import { adderSchema } from './collectionSchemas';
@@ -42,8 +43,12 @@ export interface ResourceOptions<P extends string, S, B, SP, PF extends string |
   readonly optimistic?: boolean;
   /** The class every member is built with. Default: `RestEndpoint`. */
   readonly Endpoint?: EndpointClass;
-  /** The class of `getList`'s schema. Default: `schema.Collection`. */
-  readonly Collection?: new (schema: [S]) => Collection<S[]>;
+  /**
+   * The class of `getList`'s schema, built with `{ key }` naming the item and
+   * the list's URL, so resources with other paths keep their own lists.
+   * Default: `schema.Collection`.
+   */
+  readonly Collection?: new (schema: [S], options?: CollectionOptions) => Collection<S[]>;
 }
 
 type ItemBody<S> = Partial<ResolveType<Denormalize<S>>>;
@@ -154,6 +159,22 @@ function attachListMembers(getList: RestEndpoint<any>, config: Config): void {
   if (typeof field === 'string' && field !== '') defineOwn(getList, 'getPage', getList.getPage);
 }
 
+function createMember(getList: RestEndpoint<any>, config: Config): RestEndpoint<any> {
+  return (getList as unknown as { push: RestEndpoint<any> }).push.extend({ name: `${config.key}.create` } as never);
+}
+
+/** The name of a resource's schema in its members' names: the Entity's key, or `A|B` for a Union of A and B. */
+function resourceKey(schema: unknown): string {
+  if (schema instanceof Union) return Object.values(schema.schema).map(describeSchema).join('|');
+  return describeSchema(schema);
+}
+
+/** The schema of `delete`: an Invalidate of the Entity (or Union of Entities), else the schema itself. */
+function deleteSchema(schema: unknown): unknown {
+  if (schema instanceof Union || isEntityClass(schema)) return new Invalidate(schema as typeof Entity);
+  return schema;
+}
+
 function buildResource(members: Record<string, unknown>, config: Config): Resource<any> {
   const resource: Record<string, unknown> = { ...members };
   delete resource.extend;
@@ -188,7 +209,11 @@ function extendResource(resource: Record<string, unknown>, config: Config, args:
       );
     }
     const extended = member.extend(options as never);
-    if (name === 'getList') attachListMembers(extended, config);
+    if (name === 'getList') {
+      attachListMembers(extended, config);
+      // `create` is `getList.push` under another name: it follows an overridden `getList`.
+      if (!('create' in first)) next.create = createMember(extended, config);
+    }
     next[name] = extended;
   }
   return buildResource(next, config);
@@ -219,7 +244,7 @@ export function createResource<
     ...extra
   } = options;
   const listPath = shortenPath(path);
-  const key = describeSchema(schema);
+  const key = resourceKey(schema);
   const config: Config = { key, body, hasBody: body !== undefined, optimistic };
   const withBody = config.hasBody ? { body } : {};
   const make = (memberOptions: Record<string, unknown>): RestEndpoint<any> =>
@@ -228,7 +253,7 @@ export function createResource<
   const get = make({ path, schema, name: `${key}.get` });
   const getList = make({
     path: listPath,
-    schema: new CollectionClass([schema]),
+    schema: new CollectionClass([schema], { key: `[${key}] ${extra.urlPrefix ?? ''}${listPath}` }),
     name: `${key}.getList`,
     ...(searchParams !== undefined ? { searchParams } : {}),
     ...(paginationField !== undefined ? { paginationField } : {}),
@@ -260,14 +285,15 @@ export function createResource<
   });
   const remove = make({
     path,
-    schema: new Invalidate(schema as typeof Entity),
+    schema: deleteSchema(schema),
     method: 'DELETE',
     name: `${key}.delete`,
     // The seed's rule: a non-empty object answer names the item, else the params do.
     process: (value: unknown, params: unknown) => (isNonEmptyObject(value) ? value : params),
     ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: unknown) => params } : {}),
   });
-  return buildResource({ get, getList, update, partialUpdate, delete: remove }, config) as Resource<
+  const create = createMember(getList, config);
+  return buildResource({ get, getList, create, update, partialUpdate, delete: remove }, config) as Resource<
     ResourceMembers<P, S, B, SP, PF>
   >;
 }
