@@ -101,7 +101,9 @@ describe('createResource over a schema.Union', () => {
     const { cache, store, controller } = setup();
     const Feed = feedResource();
     await controller.fetch(Feed.getList);
-    await controller.fetch(Feed.delete, { id: 1, type: 'photo' });
+    // The path takes only `id`; `type` rides along as a search param and picks the member.
+    const photoOne = { id: 1, type: 'photo' };
+    await controller.fetch(Feed.delete, photoOne);
     const list = controller.getResponse(Feed.getList, store.getState()).data!;
     expect(list.map((item) => `${item.constructor.name}:${item.id}`)).toEqual(['Post:1', 'Photo:2']);
     expect(cache.selectEntity(store.getState(), Photo, 1)).toBeUndefined();
@@ -113,7 +115,8 @@ describe('createResource over a schema.Union', () => {
     const Feed = feedResource(true);
     await controller.fetch(Feed.getList);
     server.hold();
-    const done = controller.fetch(Feed.delete, { id: 1, type: 'post' });
+    const postOne = { id: 1, type: 'post' };
+    const done = controller.fetch(Feed.delete, postOne);
     const list = controller.getResponse(Feed.getList, store.getState()).data!;
     expect(list.map((item) => `${item.constructor.name}:${item.id}`)).toEqual(['Photo:1', 'Photo:2']);
     expect(cache.selectEntity(store.getState(), Photo, 1)?.url).toBe('a.png');
