@@ -1,5 +1,6 @@
 // The `rest-slice` entry point. No React import anywhere below it.
 export { Entity, isEntityClass } from './schema/Entity';
+export { EntityMixin } from './schema/EntityMixin';
 export * as schema from './schema/schema';
 export { Collection, CollectionAdder } from './schema/Collection';
 export { Invalidate } from './schema/Invalidate';
@@ -13,6 +14,7 @@ export { denormalize } from './schema/denormalize';
 export { MemoCache } from './schema/MemoCache';
 
 export type { AbstractInstance } from './schema/Entity';
+export type { EntityMixinClass, EntityMixinOptions } from './schema/EntityMixin';
 export type { CollectionArgs, CollectionOptions, AddMode } from './schema/Collection';
 export type { SchemaAttribute } from './schema/Polymorphic';
 export type {

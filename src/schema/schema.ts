@@ -5,4 +5,5 @@ export { Invalidate } from './Invalidate';
 export { ObjectSchema as Object } from './Object';
 export { Union } from './Union';
 export { Values } from './Values';
-export { Entity } from './Entity';
+// `schema.Entity(Class, options)` is Data Client's mixin; the base class is the top-level `Entity`.
+export { EntityMixin as Entity } from './EntityMixin';
