@@ -8,8 +8,10 @@ export type {
 } from './endpointOptions';
 import { adderSchema, type AdderSchema, type RemoveCursor } from './collectionSchemas';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
-import { NetworkError } from './NetworkError';
-import { buildPath, hasRequiredParams } from './paths';
+import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
+import { buildPath, hasRequiredParams, pathToRegexp } from './paths';
+import { baseRequestInit } from './requestInit';
+import { decodeBody, readText, sendRequest } from './responses';
 import type {
   ExtendOptions,
   FetchWithOptions,
@@ -32,14 +34,9 @@ import type {
 /** Any RestEndpoint class or subclass. */
 export type EndpointClass = new (options: any) => object;
 
-const OPTIONS = Symbol('rest-slice.options');
-const FETCH = Symbol('rest-slice.fetch');
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
 
-/** Sets an own, enumerable, writable property (also over a prototype getter). */
-export function defineOwn(target: object, key: PropertyKey, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
+export { defineOwn };
 
 /**
  * Builds an endpoint of `Class` with `options` winning over the class's own
@@ -62,23 +59,6 @@ export function splitArgs(endpoint: RestEndpoint<any>, args: readonly unknown[])
   if (args.length >= 2) return [(args[0] ?? {}) as Record<string, unknown>, args[1]];
   if (args.length === 1 && takesBody(endpoint) && !hasRequiredParams(endpoint.path)) return [{}, args[0]];
   return [(args[0] ?? {}) as Record<string, unknown>, undefined];
-}
-
-function isSentAsIs(body: unknown): boolean {
-  return (
-    typeof body === 'string' ||
-    (typeof FormData !== 'undefined' && body instanceof FormData) ||
-    (typeof Blob !== 'undefined' && body instanceof Blob) ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body) ||
-    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream)
-  );
-}
-
-function quoteStart(text: string): string {
-  const start = text.trim().slice(0, 200);
-  return JSON.stringify(text.trim().length > 200 ? `${start}…` : start);
 }
 
 /**
@@ -118,7 +98,10 @@ export type RestEndpointInstance<O extends RestGenerics = RestGenerics> = RestEn
  * not Entity instances), no store involved. Subclass it to override methods
  * such as `getRequestInit`; class fields in a subclass act as defaults.
  */
-class RestEndpointBase<O extends RestGenerics = RestGenerics> {
+class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
+  fn: undefined,
+  options: object,
+) => { errorPolicy(error: Error & { status?: number }): 'soft' | undefined }) {
   /** The path pattern: `:name` arguments, `:name?` optional, `\\` escapes. */
   declare readonly path: O['path'];
   /** Prepended to the path. Default: `''`. */
@@ -133,10 +116,10 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
   declare readonly searchParams?: O['searchParams'];
   /** The param that selects a page; enables `getPage`. Default: none. */
   declare readonly paginationField?: O['paginationField'];
-  /** Names the endpoint. Default: `` `${method} ${urlPrefix}${path}` ``. */
+  /** Names the endpoint. Default: `` `${urlPrefix}${path}` `` (as Data Client). */
   declare readonly name: string;
-  /** Whether this is a mutation. Default: true unless the method is GET or HEAD. */
-  declare readonly sideEffect: boolean;
+  /** `true` for a mutation: set by a `method` other than GET or HEAD; `sideEffect: true` alone makes a POST. Default: `undefined` (a read). */
+  declare readonly sideEffect: MethodOf<O> extends 'GET' | 'HEAD' ? undefined : true;
   declare readonly dataExpiryLength?: number;
   declare readonly errorExpiryLength?: number;
   declare readonly pollFrequency?: number;
@@ -148,13 +131,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
     if (typeof options?.path !== 'string') {
       throw new TypeError('[rest-slice] `RestEndpoint` needs a `path` option, e.g. `{ path: \'/todos/:id\' }`');
     }
-    const self = ((...args: unknown[]) => self.fetchWith({}, ...(args as ArgsOf<O>))) as unknown as RestEndpoint<O>;
-    Object.setPrototypeOf(self, new.target.prototype);
-    // Drop the arrow's own `name` so the prototype getter (or the `name` option) answers.
-    delete (self as { name?: string }).name;
-    Object.defineProperty(self, OPTIONS, { value: { ...options } });
-    for (const key of Object.keys(options)) defineOwn(self, key, (options as Record<string, unknown>)[key]);
-    return self as unknown as RestEndpointBase<O>;
+    super(undefined, options);
   }
 
   /** The request key: `` `${method} ${url}` ``, search params sorted so it is stable. */
@@ -162,46 +139,53 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
     return `${this.method} ${this.url(...args)}`;
   }
 
-  /** The full URL for these arguments. @throws when a required path param is missing. */
+  /**
+   * The full URL for these arguments. A path param that is `''` counts as
+   * absent when optional (`/todos/:id?` with `{ id: '' }` gives `/todos`).
+   * @throws naming the endpoint and the param when a required path param is
+   * absent or `''`, when a path param is `.` or `..` (URL parsing would resolve
+   * it into another path), or when a value has no URL form (a Symbol, a
+   * throwing `toString`, a lone surrogate); nothing is sent then.
+   */
   url(...args: ArgsOf<O>): string {
     const [params] = splitArgs(this as unknown as RestEndpoint<O>, args);
-    return `${this.urlPrefix}${buildPath(this.path, params)}`;
+    return `${this.urlPrefix}${buildPath(this.path, params, describeEndpoint(this))}`;
   }
 
-  /** Like calling the endpoint, with an injected `fetch` implementation and `AbortSignal`. */
-  async fetchWith(options: FetchWithOptions, ...args: ArgsOf<O>): Promise<ResultOf<O>> {
-    let self = this as unknown as RestEndpoint<O>;
-    if (options.fetch !== undefined || options.signal !== undefined) {
-      const signal =
-        options.signal && this.signal ? AbortSignal.any([options.signal, this.signal]) : options.signal ?? this.signal;
-      // A per-call view: overrides calling `super` still see the injected values.
-      self = Object.create(this, {
-        [FETCH]: { value: options.fetch },
-        signal: { value: signal, enumerable: true },
-      }) as RestEndpoint<O>;
-    }
-    const [, body] = splitArgs(self, args);
-    const url = self.url(...args);
-    const init = await self.getRequestInit(body);
-    const response = await self.fetchResponse(url, init);
-    const value = await self.parseResponse(response);
-    return self.process(value, ...args) as ResultOf<O>;
+  /** Whether `key` is a request key of this endpoint: same method, and a URL of its path pattern with any params. */
+  testKey(key: string): boolean {
+    const prefix = `${this.method} ${this.urlPrefix}`;
+    if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
+    const rest = key.slice(prefix.length);
+    const found = pathToRegexp(this.path).exec(rest);
+    if (found === null) return false;
+    const after = rest.slice(found[0].length);
+    return after === '' || after.startsWith('?') || (after.startsWith('&') && found[0].includes('?'));
+  }
+
+  /**
+   * Runs the request: `url`, `getRequestInit`, `fetchResponse`,
+   * `parseResponse`, then `process`. Calling the endpoint, `fetchWith` and the
+   * store all go through it, so an override (subclass or `extend({ fetch })`)
+   * replaces the request everywhere.
+   */
+  async fetch(...args: ArgsOf<O>): Promise<ResultOf<O>> {
+    const [, body] = splitArgs(this as unknown as RestEndpoint<O>, args);
+    const url = this.url(...args);
+    const init = await this.getRequestInit(body);
+    const response = await this.fetchResponse(url, init);
+    const value = await this.parseResponse(response);
+    return this.process(value, ...args) as ResultOf<O>;
+  }
+
+  /** Runs `fetch(...args)` on a per-call view carrying an injected `fetch` implementation and `AbortSignal` (combined with the endpoint's `signal`). */
+  fetchWith(options: FetchWithOptions, ...args: ArgsOf<O>): Promise<ResultOf<O>> {
+    return EndpointBaseClass.prototype.fetchWith.call(this, options, ...args) as Promise<ResultOf<O>>;
   }
 
   /** Builds the `fetch` init: method, signal, and the body (plain data as JSON with `Content-Type: application/json`; `FormData` and other bodies as is). */
   async getRequestInit(body?: unknown): Promise<RequestInit> {
-    const init: RequestInit = { method: this.method };
-    if (this.signal !== undefined) init.signal = this.signal;
-    const headers: Record<string, string> = {};
-    const method = String(this.method).toUpperCase();
-    if (body !== undefined && method !== 'GET' && method !== 'HEAD') {
-      if (isSentAsIs(body)) {
-        init.body = body as BodyInit;
-      } else {
-        init.body = JSON.stringify(body);
-        headers['Content-Type'] = 'application/json';
-      }
-    }
+    const { init, headers } = baseRequestInit(this.method, this.signal, body);
     init.headers = await this.getHeaders(headers);
     return init;
   }
@@ -211,62 +195,35 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
     return headers;
   }
 
-  /** Runs the request. @throws `NetworkError` for a non-2xx status, or an Error naming the URL when it cannot be reached. */
-  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
-    const fetchImpl = (this as unknown as { [FETCH]?: typeof fetch })[FETCH] ?? globalThis.fetch;
-    const method = init.method ?? this.method;
-    let response: Response;
-    try {
-      response = await fetchImpl(input, init);
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error;
-      const cause = (error as { cause?: { code?: string } })?.cause;
-      const reason = [(error as Error)?.message, cause?.code].filter(Boolean).join(': ');
-      throw new Error(`[rest-slice] ${method} ${input} could not be reached (${reason})`, { cause: error });
-    }
-    if (!response.ok) throw new NetworkError(response, method, input);
-    return response;
+  /**
+   * Runs the request with `fetch` (or the one `fetchWith` injected).
+   * @throws `NetworkError` for a non-2xx status; an error with `status: 500`
+   * naming method and URL when the server cannot be reached.
+   */
+  fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    return sendRequest(fetchOf(this), init.method ?? this.method, input, init);
   }
 
-  /** Reads the body: `null` for 204 or empty, JSON by content type. @throws for invalid JSON, or a non-JSON body (an HTML page) where the schema needs data. */
+  /**
+   * Reads the body: `null` for 204 or empty, JSON by content type.
+   * @throws with `status: 400` for invalid JSON; with `status: 500` when the
+   * body is cut off; for a non-JSON body (an HTML page) where the schema needs
+   * data. Each message names method and URL.
+   */
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
-    const text = await response.text();
-    if (text === '') return null;
-    const contentType = response.headers.get('content-type') ?? '';
     const where = `${this.method} ${response.url}`;
-    if (contentType.includes('json')) {
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        throw new Error(`[rest-slice] ${where} returned invalid JSON (${(error as Error).message}): ${quoteStart(text)}`, {
-          cause: error,
-        });
-      }
-    }
+    const text = await readText(response, where);
+    if (text === '') return null;
     const schema = this.schema as unknown;
     const wantsText =
       schema === undefined || schema === null || typeof schema === 'string' || this.process !== RestEndpointBase.prototype.process;
-    if (wantsText) return text;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null) return parsed;
-    } catch {
-      // not JSON at all: reported below
-    }
-    throw new Error(
-      `[rest-slice] ${where} returned ${contentType || 'a body with no content type'} where its schema needs JSON; the body starts ${quoteStart(text)}`,
-    );
+    return decodeBody(text, response.headers.get('content-type') ?? '', where, wantsText);
   }
 
   /** Transforms the parsed body; `args` are the call's arguments. Default: identity. */
   process(value: any, ...args: ArgsOf<O>): any {
     return value;
-  }
-
-  /** `'soft'` (keep showing stale data) for status >= 500, else `undefined`. */
-  errorPolicy(error: Error & { status?: number }): 'soft' | undefined {
-    return typeof error.status === 'number' && error.status >= 500 ? 'soft' : undefined;
   }
 
   /** A new endpoint of the same class with `options` merged over this one's; changing `method` recomputes `sideEffect`. */
@@ -344,24 +301,49 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> {
 
 // A call-able instance inherits `call`/`apply`/`bind`; defaults live on the
 // prototype so subclass class fields and per-instance options shadow them.
-Object.setPrototypeOf(RestEndpointBase.prototype, Function.prototype);
+/**
+ * The value of `key` as set on the endpoint, a subclass or an option, or
+ * `undefined` when only the defaults below define it (they read each other).
+ */
+function explicit(endpoint: object, key: 'method' | 'sideEffect'): unknown {
+  for (let at: object | null = endpoint; at !== null && at !== RestEndpointBase.prototype; at = Object.getPrototypeOf(at)) {
+    const descriptor = Object.getOwnPropertyDescriptor(at, key);
+    if (descriptor !== undefined) return descriptor.get ? descriptor.get.call(endpoint) : descriptor.value;
+  }
+  return undefined;
+}
+
+// Defaults live on the prototype so subclass class fields and per-instance options shadow them.
 Object.defineProperties(RestEndpointBase.prototype, {
-  method: { value: 'GET', writable: true, configurable: true },
+  method: {
+    get(this: RestEndpoint<any>) {
+      return explicit(this, 'sideEffect') === true ? 'POST' : 'GET';
+    },
+    configurable: true,
+  },
   urlPrefix: { value: '', writable: true, configurable: true },
   name: {
     get(this: RestEndpoint<any>) {
-      return `${this.method} ${this.urlPrefix}${this.path}`;
+      return `${this.urlPrefix}${this.path}`;
     },
     configurable: true,
   },
   sideEffect: {
     get(this: RestEndpoint<any>) {
-      const method = String(this.method).toUpperCase();
-      return method !== 'GET' && method !== 'HEAD';
+      const method = explicit(this, 'method');
+      if (method === undefined) return undefined;
+      const upper = String(method).toUpperCase();
+      return upper !== 'GET' && upper !== 'HEAD' ? true : undefined;
     },
     configurable: true,
   },
 });
+
+/** How error messages name an endpoint: its method and path, and its name when it has its own. */
+function describeEndpoint(endpoint: RestEndpointBase<any>): string {
+  const shape = `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
+  return endpoint.name === `${endpoint.urlPrefix}${endpoint.path}` ? `\`${shape}\`` : `\`${endpoint.name}\` (${shape})`;
+}
 
 /**
  * A REST endpoint definition. Instances are callable:

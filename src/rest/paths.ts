@@ -3,9 +3,13 @@
  * (`:name`, `:name?`, `\\` escapes) with no translation, and 6.3.0 carries the
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
-import { compile, parse } from 'path-to-regexp';
+import { compile, parse, pathToRegexp as toRegexp } from 'path-to-regexp';
+
+type Token = ReturnType<typeof parse>[number];
 
 interface PathInfo {
+  readonly regexp: RegExp;
+  readonly tokens: readonly Token[];
   readonly keys: ReadonlySet<string>;
   readonly required: readonly string[];
   readonly toPath: (params: Record<string, string>) => string;
@@ -16,16 +20,17 @@ const infos = new Map<string, PathInfo>();
 function pathInfo(path: string): PathInfo {
   let info = infos.get(path);
   if (info === undefined) {
+    const tokens = parse(path);
     const keys = new Set<string>();
     const required: string[] = [];
-    for (const token of parse(path)) {
+    for (const token of tokens) {
       if (typeof token === 'string') continue;
       const name = String(token.name);
       keys.add(name);
       if (token.modifier === '' || token.modifier === '+') required.push(name);
     }
     // `validate: false`: values are already encoded, so `%` or `/` in them is expected.
-    info = { keys, required, toPath: compile(path, { encode: encodeURIComponent, validate: false }) };
+    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, toPath: compile(path, { encode: encodeURIComponent, validate: false }) };
     infos.set(path, info);
   }
   return info;
@@ -34,6 +39,11 @@ function pathInfo(path: string): PathInfo {
 /** The names of a path's arguments (`:name` and `:name?`), as a set. */
 export function pathKeys(path: string): ReadonlySet<string> {
   return pathInfo(path).keys;
+}
+
+/** The path's pattern as a RegExp matching a filled path at the start of a string (cached per path). */
+export function pathToRegexp(path: string): RegExp {
+  return pathInfo(path).regexp;
 }
 
 /** Whether a path has at least one required argument. */
@@ -45,25 +55,121 @@ function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'it threw';
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Fills a path's arguments from `params`, URL-encoding each value; `undefined`
- * and `null` count as absent.
- * @throws when a required argument is absent.
+ * A param value as the string that goes into the URL.
+ * @throws naming `owner` and the param for a Symbol, a value whose `String()`
+ * throws, or a string with a lone surrogate (which has no URL encoding).
  */
-export function fillPath(path: string, params: Readonly<Record<string, unknown>>): string {
+function paramString(owner: string, kind: string, name: string, value: unknown): string {
+  if (typeof value === 'symbol') {
+    throw new TypeError(`[rest-slice] ${owner} ${kind} '${name}' is a Symbol, which has no URL form; pass a string or a number`);
+  }
+  let text: string;
+  try {
+    text = String(value);
+  } catch (error) {
+    throw new TypeError(
+      `[rest-slice] ${owner} ${kind} '${name}' cannot be turned into a string (${messageOf(error)}); pass a string or a number`,
+      { cause: error },
+    );
+  }
+  if (LONE_SURROGATE.test(text)) {
+    throw new TypeError(
+      `[rest-slice] ${owner} ${kind} '${name}' contains a lone surrogate (half of a UTF-16 pair), which has no URL encoding; pass well-formed text`,
+    );
+  }
+  return text;
+}
+
+function isDotSegment(segment: string): boolean {
+  const decoded = segment.replace(/%2e/gi, '.');
+  return decoded === '.' || decoded === '..';
+}
+
+/**
+ * Walks the path part of a template (up to its first literal `?` or `#`) with
+ * the given values and throws when a segment that holds a param ends up `.`
+ * or `..`: URL parsing (in `fetch` too) would remove it and the segment
+ * before it, so the request would go to another path.
+ */
+function checkSegments(owner: string, path: string, tokens: readonly Token[], values: Record<string, string>): void {
+  let text = '';
+  let names: string[] = [];
+  const check = () => {
+    if (names.length > 0 && isDotSegment(text)) {
+      const name = names.find((n) => values[n] === '.' || values[n] === '..') ?? names[0];
+      throw new TypeError(
+        `[rest-slice] ${owner} param '${name}' is '${values[name]}', which would change the path '${path}' ` +
+          `(URLs resolve '.' and '..' segments, even percent-encoded); pass the real value`,
+      );
+    }
+    text = '';
+    names = [];
+  };
+  const walk = (literal: string): boolean => {
+    for (const char of literal) {
+      if (char === '?' || char === '#') return false;
+      if (char === '/') check();
+      else text += char;
+    }
+    return true;
+  };
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      if (!walk(token)) break;
+      continue;
+    }
+    const name = String(token.name);
+    if (!(name in values)) continue;
+    if (!walk(token.prefix)) break;
+    text += encodeURIComponent(values[name]);
+    names.push(name);
+    if (!walk(token.suffix)) break;
+  }
+  check();
+}
+
+/**
+ * Fills a path's arguments from `params`, URL-encoding each value. `undefined`
+ * and `null` count as absent, and so does `''` for an optional argument
+ * (`/todos/:id?` with `{ id: '' }` gives `/todos`). `owner` names the endpoint
+ * in error messages. Default: `'url'`.
+ * @throws naming `owner` and the param when a required argument is absent or
+ * `''`, when a value would make a `.` or `..` path segment (which URL parsing
+ * would resolve into another path), or when a value has no URL form (a Symbol,
+ * a throwing `toString`, a lone surrogate).
+ */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner = '`url`'): string {
   const info = pathInfo(path);
   const values: Record<string, string> = {};
   for (const name of info.keys) {
     const value = params[name];
-    if (isPresent(value)) values[name] = String(value);
+    if (!isPresent(value)) continue;
+    const text = paramString(owner, 'param', name, value);
+    if (text !== '') values[name] = text;
   }
   for (const name of info.required) {
-    if (!(name in values)) {
+    if (name in values) continue;
+    if (isPresent(params[name])) {
       throw new TypeError(
-        `[rest-slice] \`url\` is missing the param '${name}' of the path '${path}'; pass it in the params object`,
+        `[rest-slice] ${owner} param '${name}' is '', which would request a different path than '${path}'; pass a non-empty value`,
       );
     }
+    throw new TypeError(
+      `[rest-slice] ${owner} is missing the param '${name}' of the path '${path}'; pass it in the params object`,
+    );
   }
+  checkSegments(owner, path, info.tokens, values);
   return info.toPath(values);
 }
 
@@ -71,17 +177,19 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
  * The members of `params` that are not path arguments, as a search string with
  * sorted names (so request keys are stable); `undefined` and `null` members are
  * left out and an array gives one entry per item. Empty when nothing is left.
+ * @throws naming `owner` and the param for a value with no URL form (a Symbol,
+ * a throwing `toString`, a lone surrogate).
  */
-export function searchString(path: string, params: Readonly<Record<string, unknown>>): string {
+export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner = '`url`'): string {
   const keys = pathInfo(path).keys;
   const search = new URLSearchParams();
   for (const name of Object.keys(params).sort()) {
     if (keys.has(name)) continue;
     const value = params[name];
     if (Array.isArray(value)) {
-      for (const item of value) if (isPresent(item)) search.append(name, String(item));
+      for (const item of value) if (isPresent(item)) search.append(name, paramString(owner, 'search param', name, item));
     } else if (isPresent(value)) {
-      search.append(name, String(value));
+      search.append(name, paramString(owner, 'search param', name, value));
     }
   }
   return search.toString();
@@ -90,10 +198,12 @@ export function searchString(path: string, params: Readonly<Record<string, unkno
 /**
  * Builds `path` with its arguments filled and every other member of `params`
  * appended as search parameters (with `&` when the path already has a `?`).
+ * `owner` names the endpoint in error messages. Default: `'url'`.
+ * @throws as {@link fillPath} and {@link searchString} do.
  */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
-  const base = fillPath(path, params);
-  const search = searchString(path, params);
+export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner = '`url`'): string {
+  const base = fillPath(path, params, owner);
+  const search = searchString(path, params, owner);
   if (search === '') return base;
   return `${base}${base.includes('?') ? '&' : '?'}${search}`;
 }

@@ -26,20 +26,39 @@ describe('RestEndpoint', () => {
     expect(get.key({ id: 1, b: 2, a: 1 } as never)).toBe('GET http://x.test/todos/1?a=1&b=2');
     expect(get.key({ a: 1, id: 1, b: 2 } as never)).toBe(get.key({ id: 1, b: 2, a: 1 } as never));
     expect(get.url({ id: 5 })).toBe('http://x.test/todos/5');
-    expect(get.name).toBe('GET http://x.test/todos/:id');
+    expect(get.name).toBe('http://x.test/todos/:id');
     expect(get.method).toBe('GET');
-    expect(get.sideEffect).toBe(false);
+    expect(get.sideEffect).toBeUndefined();
     expect(typeof get).toBe('function');
     expect(get).toBeInstanceOf(RestEndpoint);
   });
 
-  it('recomputes sideEffect and name when extend changes the method', () => {
+  it('recomputes sideEffect when extend changes the method; the default name is urlPrefix + path', () => {
     const get = new RestEndpoint({ path: '/todos/:id', schema: Todo });
     const put = get.extend({ method: 'PUT' });
     expect(put.sideEffect).toBe(true);
-    expect(put.name).toBe('PUT /todos/:id');
-    expect(put.extend({ method: 'GET' }).sideEffect).toBe(false);
+    expect(put.name).toBe('/todos/:id');
+    expect(put.extend({ method: 'GET' }).sideEffect).toBeUndefined();
     expect(get.extend({ name: 'custom' }).name).toBe('custom');
+  });
+
+  it('infers POST from sideEffect: true, and GET with sideEffect undefined otherwise (as Data Client)', () => {
+    const create = new RestEndpoint({ path: '/todos', sideEffect: true });
+    expect([create.method, create.sideEffect]).toEqual(['POST', true]);
+    const read = new RestEndpoint({ path: '/todos' });
+    expect([read.method, read.sideEffect, 'sideEffect' in read]).toEqual(['GET', undefined, true]);
+    expect(new RestEndpoint({ path: '/todos', method: 'DELETE' }).sideEffect).toBe(true);
+    expect(new RestEndpoint({ path: '/todos', method: 'HEAD' }).sideEffect).toBeUndefined();
+    const quiet = new RestEndpoint({ path: '/todos', method: 'POST', sideEffect: false });
+    expect([quiet.method, quiet.sideEffect]).toEqual(['POST', false]);
+    class Creator extends RestEndpoint {
+      override sideEffect = true as never;
+    }
+    expect(new Creator({ path: '/todos' }).method).toBe('POST');
+    class Putter extends RestEndpoint {
+      override method = 'PUT' as never;
+    }
+    expect(new Putter({ path: '/todos/:id' }).sideEffect).toBe(true);
   });
 
   it('sends a JSON body with Content-Type, and a body alone when the path has no params', async () => {
@@ -176,7 +195,7 @@ describe('RestEndpoint', () => {
     const list = new RestEndpoint({ path: '/todos', schema: new schema.Collection([Todo]) });
     expect(list.push.method).toBe('POST');
     expect(list.push.sideEffect).toBe(true);
-    expect(list.push.name).toBe('GET /todos.push');
+    expect(list.push.name).toBe('/todos.push');
     expect(list.push.schema).toBe((list.schema as schema.Collection).push);
     expect(list.unshift.schema).toBe((list.schema as schema.Collection).unshift);
     expect(list.assign.schema).toBe((list.schema as schema.Collection).assign);

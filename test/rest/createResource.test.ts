@@ -28,7 +28,7 @@ describe('createResource members (the seed member table)', () => {
 
   it('get: GET path, schema, params only', async () => {
     const { get } = makeTodoResource();
-    expect([get.method, get.path, get.schema, get.name, get.sideEffect]).toEqual(['GET', '/todos/:id', Todo, 'Todo.get', false]);
+    expect([get.method, get.path, get.schema, get.name, get.sideEffect]).toEqual(['GET', '/todos/:id', Todo, 'Todo.get', undefined]);
     await expect(get({ id: 1 })).resolves.toEqual({ id: 1, title: 'a' });
     expect(server.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/todos/1', body: undefined })]);
   });

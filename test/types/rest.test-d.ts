@@ -69,7 +69,7 @@ const patch = new RestEndpoint({
 });
 export type PatchCases = [
   Expect<Equal<Parameters<typeof patch>, [params: { id: string | number }, body: Partial<TodoJSON>]>>,
-  Expect<Equal<(typeof patch)['sideEffect'], boolean>>,
+  Expect<Equal<(typeof patch)['sideEffect'], true>>,
 ];
 // @ts-expect-error a wrong body field type
 void patch({ id: 1 }, { completed: 'yes' });

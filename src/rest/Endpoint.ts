@@ -1,0 +1,188 @@
+/**
+ * The protocol-free endpoint: an async function plus the metadata the store
+ * needs (`key`, `name`, `schema`, `sideEffect`, ...). `RestEndpoint` extends it.
+ */
+import type { FetchWithOptions } from './endpointOptions';
+import type { SnapshotInterface } from './Snapshot';
+
+/** Any async function an `Endpoint` can wrap. */
+export type FetchFunction = (...args: any[]) => Promise<any>;
+
+/** The options of `new Endpoint(fn, options)`; each is optional. */
+export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> {
+  /** Names the endpoint in keys, actions and devtools. Default: the name of `fn` (an anonymous `fn` needs this). */
+  name?: string;
+  /** The response's schema. Default: none (the value is stored as is). */
+  schema?: S;
+  /** `true` for a mutation (never deduplicated, may be optimistic). Default: `undefined` (a read). */
+  sideEffect?: SE;
+  /** The request key. Default: `` `${name} ${JSON.stringify(args)}` ``. */
+  key?(this: EndpointInstance<F, S, SE>, ...args: Parameters<F>): string;
+  /** Whether a stored request key is one this endpoint makes. Default: the key starts with `` `${name} ` ``. */
+  testKey?(this: EndpointInstance<F, S, SE>, key: string): boolean;
+  /** The value to put in the cache before `fn` resolves; throw `AbortOptimistic` to skip. Default: none. */
+  getOptimisticResponse?(this: EndpointInstance<F, S, SE>, snap: SnapshotInterface, ...args: Parameters<F>): unknown;
+  /** How long fetched data stays fresh, in ms. Default: the store's. */
+  dataExpiryLength?: number;
+  /** How long an error is kept before refetching, in ms. Default: the store's. */
+  errorExpiryLength?: number;
+  /** Refetches this often (ms) while something subscribes. Default: no polling. */
+  pollFrequency?: number;
+  /** When true, stale data counts as missing. Default: false. */
+  invalidIfStale?: boolean;
+  /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for `status >= 500`. */
+  errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
+  /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
+  fetch?: F;
+}
+
+/** The members of an Endpoint (without its call signature). */
+export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> {
+  readonly name: string;
+  readonly schema: S;
+  readonly sideEffect: SE;
+  readonly signal?: AbortSignal;
+  readonly dataExpiryLength?: number;
+  readonly errorExpiryLength?: number;
+  readonly pollFrequency?: number;
+  readonly invalidIfStale?: boolean;
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
+  /** Runs the wrapped function with `this` = the endpoint. */
+  fetch(...args: Parameters<F>): ReturnType<F>;
+  key(...args: Parameters<F>): string;
+  testKey(key: string): boolean;
+  errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
+  /** Like calling the endpoint, with an injected `fetch` and `AbortSignal` (readable as `this.signal` in `fn`). */
+  fetchWith(options: FetchWithOptions, ...args: Parameters<F>): ReturnType<F>;
+  /** A new endpoint with `options` merged over this one's. */
+  extend<F2 extends FetchFunction = F, S2 = S, SE2 extends true | undefined = SE>(
+    options: EndpointOptions<F2, S2, SE2>,
+  ): EndpointInstance<F2, S2, SE2>;
+}
+
+/** An Endpoint instance: callable like its function, plus its members. */
+export type EndpointInstance<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> = ((
+  ...args: Parameters<F>
+) => ReturnType<F>) &
+  EndpointMembers<F, S, SE>;
+
+/** The `Endpoint` class: `new Endpoint(fn, options)`. */
+export interface EndpointConstructor {
+  new <F extends FetchFunction, S = undefined, SE extends true | undefined = undefined>(
+    fn: F,
+    options?: EndpointOptions<F, S, SE>,
+  ): EndpointInstance<F, S, SE>;
+  readonly prototype: EndpointMembers<any, any, any>;
+}
+
+/** Where an instance keeps the options it was built from (read by `extend`). */
+export const OPTIONS = Symbol('rest-slice.options');
+/** Where a per-call view keeps the `fetch` implementation `fetchWith` injected. */
+export const FETCH = Symbol('rest-slice.fetch');
+const AUTO_NAME = Symbol('rest-slice.autoName');
+
+/** Sets an own, enumerable, writable property (also over a prototype getter). */
+export function defineOwn(target: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** The `fetch` implementation a call should use: the one `fetchWith` injected, else the global one. */
+export function fetchOf(endpoint: object): typeof fetch {
+  return (endpoint as { [FETCH]?: typeof fetch })[FETCH] ?? globalThis.fetch;
+}
+
+/**
+ * A callable endpoint wrapping `fn`. Calling it (or `controller.fetch`) runs
+ * `fn` with `this` = the endpoint; the store caches by `key(...args)`.
+ */
+class EndpointBase {
+  declare readonly name: string;
+  declare readonly signal?: AbortSignal;
+  declare fetch: FetchFunction;
+
+  constructor(fn: FetchFunction | undefined, options?: object) {
+    const self = ((...args: unknown[]) => self.fetch(...args)) as unknown as EndpointBase;
+    Object.setPrototypeOf(self, new.target.prototype);
+    // Drop the arrow's own `name` so the prototype getter (or the `name` option) answers.
+    delete (self as { name?: string }).name;
+    const given: Record<string, unknown> = { ...options };
+    if (typeof fn === 'function') {
+      given.fetch = fn;
+      if (!('name' in given) && fn.name !== '' && fn.name !== 'anonymous' && fn.name !== 'fetch') {
+        Object.defineProperty(self, AUTO_NAME, { value: fn.name });
+      }
+    }
+    Object.defineProperty(self, OPTIONS, { value: given });
+    for (const key of Object.keys(given)) defineOwn(self, key, given[key]);
+    return self;
+  }
+
+  /** `` `${name} ${JSON.stringify(args)}` ``. @throws when the endpoint has no name. */
+  key(...args: unknown[]): string {
+    const name = this.name;
+    if (typeof name !== 'string' || name === '') {
+      throw new TypeError(
+        '[rest-slice] `Endpoint` has no name, so it cannot build request keys: pass `name` in its options or wrap a named function',
+      );
+    }
+    return `${name} ${JSON.stringify(args)}`;
+  }
+
+  /** Whether `key` is a request key of this endpoint: it starts with `` `${name} ` ``. */
+  testKey(key: string): boolean {
+    return typeof this.name === 'string' && key.startsWith(`${this.name} `);
+  }
+
+  /** `'soft'` (keep showing stale data) for status >= 500, else `undefined`. */
+  errorPolicy(error: Error & { status?: number }): 'soft' | undefined {
+    return typeof error?.status === 'number' && error.status >= 500 ? 'soft' : undefined;
+  }
+
+  /**
+   * Runs `this.fetch(...args)` on a per-call view of the endpoint that carries
+   * the injected `fetch` and `signal` (combined with the endpoint's own), so
+   * an overridden `fetch` and methods calling `super` see them too.
+   */
+  fetchWith(options: FetchWithOptions, ...args: unknown[]): Promise<unknown> {
+    let view: EndpointBase = this;
+    if (options.fetch !== undefined || options.signal !== undefined) {
+      const signal =
+        options.signal && this.signal ? AbortSignal.any([options.signal, this.signal]) : options.signal ?? this.signal;
+      view = Object.create(this, {
+        [FETCH]: { value: options.fetch },
+        signal: { value: signal, enumerable: true },
+      }) as EndpointBase;
+    }
+    return view.fetch(...args);
+  }
+
+  /** A new endpoint of the same class with `options` merged over this one's. */
+  extend(options: object): unknown {
+    const merged: Record<string, unknown> = { ...(this as unknown as { [OPTIONS]: object })[OPTIONS], ...options };
+    const Class = this.constructor as new (fn: unknown, options: object) => object;
+    return new Class(merged.fetch, merged);
+  }
+}
+
+Object.setPrototypeOf(EndpointBase.prototype, Function.prototype);
+Object.defineProperties(EndpointBase.prototype, {
+  name: {
+    get(this: { [AUTO_NAME]?: string }) {
+      return this[AUTO_NAME];
+    },
+    configurable: true,
+  },
+  sideEffect: { value: undefined, writable: true, configurable: true },
+  schema: { value: undefined, writable: true, configurable: true },
+});
+
+/**
+ * The protocol-free endpoint of Data Client: `new Endpoint(fn, options)` is
+ * callable like `fn` (with `this` = the endpoint) and usable with
+ * `controller.fetch`, optimistic updates included. Default `key`:
+ * `` `${name} ${JSON.stringify(args)}` ``; default `name`: `fn`'s name.
+ */
+export const Endpoint = EndpointBase as unknown as EndpointConstructor;
+
+/** The runtime base class, for `RestEndpoint` to extend. */
+export const EndpointBaseClass = EndpointBase;
