@@ -1,0 +1,70 @@
+// Lists of two resources over one entity with different paths stay apart
+// (each getList is keyed by item and URL), and sharing one list is opt-in.
+import { createResource, schema } from 'rest-slice';
+import { setup, startStoreServer, Todo, type StoreServer } from '../store/helpers';
+
+let server: StoreServer;
+let archived: { id: number; title: string }[];
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'one' },
+    { id: 2, title: 'two' },
+  ]);
+  archived = [{ id: 9, title: 'old' }];
+  server.route('GET', '/archived/todos', () => ({ json: archived }));
+  server.route('POST', '/archived/todos', (request) => {
+    const row = { id: 50, ...(request.body as { title: string }) };
+    archived.push(row);
+    return { status: 201, json: row };
+  });
+});
+afterEach(() => server.close());
+
+const titles = (list: readonly Todo[] | undefined) => list?.map((todo) => todo.title);
+
+function resources() {
+  const Todos = createResource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+  const Archived = createResource({ urlPrefix: server.url, path: '/archived/todos/:id', schema: Todo });
+  return { Todos, Archived };
+}
+
+describe('two resources over one entity with different paths', () => {
+  it('each getList shows its own rows after both are fetched', async () => {
+    const { store, controller } = setup();
+    const { Todos, Archived } = resources();
+    await controller.fetch(Todos.getList);
+    await controller.fetch(Archived.getList);
+    expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two']);
+    expect(titles(controller.getResponse(Archived.getList, store.getState()).data)).toEqual(['old']);
+    expect((Todos.getList.schema as schema.Collection).key).toBe(`[Todo] ${server.url}/todos`);
+  });
+
+  it('push (and create) on one resource reaches only its own lists', async () => {
+    const { store, controller } = setup();
+    const { Todos, Archived } = resources();
+    await controller.fetch(Todos.getList);
+    await controller.fetch(Archived.getList);
+    await controller.fetch(Archived.getList.push, { title: 'archived now' });
+    await controller.fetch(Todos.create, { title: 'fresh' });
+    expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two', 'fresh']);
+    expect(titles(controller.getResponse(Archived.getList, store.getState()).data)).toEqual(['old', 'archived now']);
+    // The entity is one table: an update through either resource shows in both lists.
+    await controller.fetch(Todos.partialUpdate, { id: 1 }, { title: 'ONE' });
+    expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['ONE', 'two', 'fresh']);
+  });
+
+  it('resources that pass the same Collection instance share one list on purpose', async () => {
+    const { store, controller } = setup();
+    const shared = new schema.Collection([Todo], { key: 'AllTodos' });
+    const { Todos, Archived } = resources();
+    const A = Todos.extend({ getList: { schema: shared } });
+    const B = Archived.extend({ getList: { schema: shared } });
+    await controller.fetch(A.getList);
+    await controller.fetch(B.getList.push, { title: 'both' });
+    expect(titles(controller.getResponse(A.getList, store.getState()).data)).toEqual(['one', 'two', 'both']);
+    // One list: fetching it through the other resource replaces it for both.
+    await controller.fetch(B.getList);
+    expect(titles(controller.getResponse(A.getList, store.getState()).data)).toEqual(['old', 'both']);
+  });
+});
