@@ -29,6 +29,8 @@ export interface NormalizeResult<R = unknown> {
 /** What {@link normalizeIntoStore} returns: only the rows that change, already merged. */
 export interface StoreNormalizeResult<R = unknown> extends NormalizeResult<R> {
   entitiesMeta: NormalizedEntitiesMeta;
+  /** This input's own rows (its copies of each entity combined), before the merge with the store: what the response itself said. */
+  incoming: NormalizedEntities;
 }
 
 /** The store tables a normalize merges into. */
@@ -72,7 +74,7 @@ class Normalizer implements NormalizeVisitor {
   readonly entities: NormalizedEntities = createTable();
   readonly entitiesMeta: NormalizedEntitiesMeta = createTable();
   /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
-  private readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
+  readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
 
   constructor(
     readonly args: readonly unknown[],
@@ -256,7 +258,12 @@ export function normalizeIntoStore<R = unknown>(
   const normalizer = new Normalizer(args, readerOf(store), meta);
   const result = normalizer.visit(schema, input, undefined, undefined) as R;
   // A table whose rows all kept their stored identity is left out: the store copies only tables that change.
-  return { result, entities: withoutEmptyTables(normalizer.entities), entitiesMeta: withoutEmptyTables(normalizer.entitiesMeta) };
+  return {
+    result,
+    entities: withoutEmptyTables(normalizer.entities),
+    entitiesMeta: withoutEmptyTables(normalizer.entitiesMeta),
+    incoming: normalizer.incoming,
+  };
 }
 
 function withoutEmptyTables<T>(tables: Record<string, Record<string, T>>): Record<string, Record<string, T>> {

@@ -1,6 +1,4 @@
 import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { INVALID } from '../schema/INVALID';
-import { getOwnRow } from '../schema/own';
 import type { FetchPayload, RequestMeta, SubscriptionPayload } from './actions';
 import type { CacheContext } from './context';
 import type { EndpointInterface } from './endpoint';
@@ -21,7 +19,7 @@ export interface StoreRuntime {
   /** One promise per GET key in flight: identical concurrent GETs share it. */
   readonly gets: Map<string, Promise<unknown>>;
   /** Every request in flight, so a reset can abort them. */
-  readonly requests: Set<{ abort: AbortController; reject: (error: unknown) => void }>;
+  readonly requests: Set<{ abort: AbortController; reject: (error: unknown) => void; endpoint: string; key: string }>;
   readonly subscriptions: Map<string, Subscription>;
   /** Bumped by each reset: a response of an earlier generation is dropped. */
   generation: number;
@@ -98,24 +96,14 @@ export function createRestMiddleware(context: CacheContext): Middleware {
     ): unknown {
       const { key, fetchedAt } = payload;
       if (generation !== runtime.generation || fetchedAt < context.selectors.selectSlice(api.getState()).lastReset) {
-        throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when the store was reset; its response was dropped.`);
+        throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
       }
       const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
       let error: unknown;
       if ('value' in outcome) {
         try {
-          const result = recordResponse(context, api.dispatch, endpoint, base, args, outcome.value, context.selectors.selectSlice(api.getState()));
-          const schema = endpoint.schema;
-          if (schema === undefined || schema === null) return outcome.value;
-          // This response, read back from the committed tables: no other fetch's pending optimistic guess in it.
-          const committed = context.selectors.selectSlice(api.getState()).entities;
-          const data = context.memo.denormalizeWith(
-            schema,
-            result,
-            (entityKey: string, pk: string) => getOwnRow(getOwnRow(committed, entityKey), pk),
-            args,
-          );
-          return data === INVALID || data === undefined ? outcome.value : data;
+          // The response's own data, read back before anything is committed (API.md: never raw JSON).
+          return recordResponse(context, api.dispatch, endpoint, base, args, outcome.value, context.selectors.selectSlice(api.getState()));
         } catch (normalizeError) {
           error = normalizeError;
         }
@@ -164,7 +152,7 @@ export function createRestMiddleware(context: CacheContext): Middleware {
           },
         );
       });
-      const tracked = { abort, reject: (error: unknown) => rejectCaller(error) };
+      const tracked = { abort, reject: (error: unknown) => rejectCaller(error), endpoint: endpoint.name, key: payload.key };
       runtime.requests.add(tracked);
       context.active.set(requestId, { endpoint, args });
       const cleanup = () => {
@@ -273,7 +261,11 @@ export function createRestMiddleware(context: CacheContext): Middleware {
         runtime.gets.clear();
         for (const request of inFlight) {
           request.abort.abort();
-          request.reject(new Error('[rest-slice] the store was reset while this fetch was in flight; its response was dropped.'));
+          request.reject(
+            new Error(
+              `[rest-slice] \`${request.endpoint}\` (${request.key}) was in flight when \`controller.resetEntireStore\` ran: the request was aborted and its response will not reach the store. Fetch it again if it is still needed.`,
+            ),
+          );
         }
         return result;
       }

@@ -1,8 +1,12 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { normalizeIntoStore } from '../schema/normalize';
+import { denormalize } from '../schema/denormalize';
+import { INVALID } from '../schema/INVALID';
+import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
+import { getOwn, getOwnRow } from '../schema/own';
+import type { GetEntity } from '../schema/types';
 import type { CacheContext } from './context';
 import type { EndpointInterface } from './endpoint';
-import { serializeError } from './serialize';
+import { errorMessage, serializeError } from './serialize';
 import type { RestCacheState } from './state';
 
 /**
@@ -26,10 +30,14 @@ export interface OutcomeBase {
 }
 
 /**
- * Normalizes a response against the confirmed state and dispatches
- * `setResponse`. Returns the normalized result. A response that cannot be
- * normalized dispatches nothing and throws an error naming the endpoint and
- * request; the caller records it with {@link recordError}.
+ * Normalizes a response against the confirmed state, reads it back, and only
+ * then dispatches `setResponse`. Returns that response's own data,
+ * denormalized (Entity instances): the rows this response brought, then the
+ * confirmed rows for what it does not hold, so a newer value already in the
+ * store does not show through. A response that cannot be normalized or read
+ * back (a member converter that throws, a chain too deep) dispatches nothing
+ * and throws an error naming the endpoint and request key; the caller records
+ * it with {@link recordError}.
  */
 export function recordResponse(
   context: CacheContext,
@@ -42,20 +50,70 @@ export function recordResponse(
 ): unknown {
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? context.options.dataExpiryLength);
   const schema = endpoint.schema;
-  let normalized;
+  if (schema === undefined || schema === null) {
+    dispatch(context.actions.setResponse({ ...base, expiresAt, result: value, entities: {}, entitiesMeta: {} }));
+    return value;
+  }
+  let normalized: StoreNormalizeResult;
   try {
-    normalized =
-      schema === undefined || schema === null
-        ? { result: value, entities: {}, entitiesMeta: {} }
-        : normalizeIntoStore(schema, value, args, confirmed, { fetchedAt: base.fetchedAt, date: base.date, expiresAt });
+    normalized = normalizeIntoStore(schema, value, args, confirmed, { fetchedAt: base.fetchedAt, date: base.date, expiresAt });
   } catch (error) {
     throw new Error(
-      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${(error as Error).message}`,
+      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`,
       { cause: error },
     );
   }
-  dispatch(context.actions.setResponse({ ...base, expiresAt, ...normalized }));
-  return normalized.result;
+  let data: unknown;
+  try {
+    data = readOwnResponse(context, schema, value, args, normalized, confirmed);
+  } catch (error) {
+    throw new Error(
+      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) was not stored because it cannot be read back: ${errorMessage(error)}`,
+      { cause: error },
+    );
+  }
+  const { result, entities, entitiesMeta } = normalized;
+  dispatch(context.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta }));
+  return data;
+}
+
+/**
+ * A response's own data. Where its copy of an entity won the merge, the row
+ * as it will be stored (so the value is the very object selectors return);
+ * where newer stored data kept its place, the response's own copy. An entity
+ * the response invalidated (a delete) reads as it was last stored; with
+ * nothing stored, the response is read as inline data (as Data Client does),
+ * and what cannot be read that way is `undefined`.
+ */
+function readOwnResponse(
+  context: CacheContext,
+  schema: unknown,
+  value: unknown,
+  args: readonly unknown[],
+  normalized: StoreNormalizeResult,
+  confirmed: RestCacheState,
+): unknown {
+  const { incoming, entities, entitiesMeta } = normalized;
+  const getEntity: GetEntity = (key, pk) => {
+    const changed = getOwnRow(getOwnRow(entities, key), pk);
+    if (changed !== undefined && changed !== null) return changed;
+    const stored = getOwnRow(getOwnRow(confirmed.entities, key), pk);
+    const won = getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
+    // Won but unchanged: the stored row is the merge.
+    if (won && changed === undefined && stored !== undefined) return stored;
+    const own = getOwnRow(getOwnRow(incoming, key), pk);
+    if (own !== undefined) return own;
+    return stored === undefined ? changed : stored;
+  };
+  const data = context.memo.denormalizeWith(schema, normalized.result, getEntity, args);
+  if (data !== INVALID && data !== undefined) return data;
+  try {
+    const inline: unknown = denormalize(schema, value, {}, args);
+    return inline === INVALID ? undefined : inline;
+  } catch {
+    // Not readable as inline data either: the stored part is fine, the caller gets no value.
+    return undefined;
+  }
 }
 
 /**

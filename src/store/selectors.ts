@@ -3,7 +3,7 @@ import { INVALID } from '../schema/INVALID';
 import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointData, EndpointInterface, KeyArgs } from './endpoint';
-import { deserializeError } from './serialize';
+import { deserializeError, errorMessage } from './serialize';
 import { initialRestCacheState, type RestCacheState, type SerializedError } from './state';
 import type { View } from './view';
 import { warnOnce } from './warnOnce';
@@ -100,15 +100,24 @@ export function createSelectors(context: SelectorContext) {
       }
     }
     let data: unknown;
-    if (endpoint.schema === undefined || endpoint.schema === null) {
-      data = result;
-    } else if (view.recorder !== undefined) {
-      // An optimistic update reading: note the rows behind the value in one entry.
-      const tracked = context.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source.getEntity, args);
-      view.recorder.note(tracked.deps);
-      data = tracked.value;
-    } else {
-      data = context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+    try {
+      if (endpoint.schema === undefined || endpoint.schema === null) {
+        data = result;
+      } else if (view.recorder !== undefined) {
+        // An optimistic update reading: note the rows behind the value in one entry.
+        const tracked = context.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source.getEntity, args);
+        view.recorder.note(tracked.deps);
+        data = tracked.value;
+      } else {
+        data = context.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+      }
+    } catch (error) {
+      // Responses are read back before they are stored; this is data that came another way (a replayed action).
+      throw new Error(
+        `[rest-slice] the stored response of \`${endpoint.name}\` (${key}) cannot be read: ${errorMessage(error)}. ` +
+          'Refetch it, or fix the member schema that fails on it.',
+        { cause: error },
+      );
     }
     let expiryStatus: ExpiryStatus;
     if (data === INVALID || data === undefined || meta?.invalidated) {
@@ -152,7 +161,15 @@ export function createSelectors(context: SelectorContext) {
     const id = String(pk);
     const row = view.getEntity(entity.key, id);
     if (row === undefined || row === null) return undefined;
-    const data = context.memo.denormalizeWith(entity, id, view.getEntity);
+    let data;
+    try {
+      data = context.memo.denormalizeWith(entity, id, view.getEntity);
+    } catch (error) {
+      throw new Error(
+        `[rest-slice] the stored entity \`${entity.key}\` ${JSON.stringify(id)} cannot be read: ${errorMessage(error)}`,
+        { cause: error },
+      );
+    }
     return data === INVALID ? undefined : data;
   }
 

@@ -1,14 +1,28 @@
 import type { SerializedError } from './state';
 
+/** The message of anything thrown, never throwing itself (a hostile `toString` gives a description instead). */
+export function errorMessage(error: unknown): string {
+  try {
+    if (error instanceof Error) return String(error.message);
+    return String(error);
+  } catch {
+    return `a thrown ${error === null ? 'null' : typeof error} that cannot be printed`;
+  }
+}
+
 /** The plain JSON form of an error, as the store keeps it. */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
     const status = (error as { status?: unknown }).status;
-    return typeof status === 'number'
-      ? { name: error.name, message: error.message, status }
-      : { name: error.name, message: error.message };
+    const name = typeof error.name === 'string' ? error.name : 'Error';
+    return typeof status === 'number' && Number.isFinite(status)
+      ? { name, message: errorMessage(error), status }
+      : { name, message: errorMessage(error) };
   }
-  return { name: 'Error', message: String(error) };
+  const status = (error as { status?: unknown } | null | undefined)?.status;
+  return typeof status === 'number' && Number.isFinite(status)
+    ? { name: 'Error', message: errorMessage(error), status }
+    : { name: 'Error', message: errorMessage(error) };
 }
 
 /** Rebuilds an `Error` from its stored form (when the original is not at hand, e.g. after a replay). */

@@ -108,9 +108,11 @@ describe('resetEntireStore', () => {
     await server.waitForHeld(2);
     clock.advance(delay);
     await controller.resetEntireStore();
-    const dropped = '[rest-slice] the store was reset while this fetch was in flight; its response was dropped.';
-    expect(await readOutcome).toBe(dropped);
-    expect(await writeOutcome).toBe(dropped);
+    // Each names its endpoint and request key, and says why (issue 9 item 4).
+    const dropped = (endpoint: string, key: string) =>
+      `[rest-slice] \`${endpoint}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: the request was aborted and its response will not reach the store. Fetch it again if it is still needed.`;
+    expect(await readOutcome).toBe(dropped('Todo.get', `GET ${server.url}/todos/2`));
+    expect(await writeOutcome).toBe(dropped('Todo.partialUpdate', `PATCH ${server.url}/todos/1`));
     const afterReset = slice(cache, store);
     expect(afterReset).toEqual({
       entities: {},

@@ -105,8 +105,10 @@ describe('pairing rules', () => {
     expect(slice(cache, store).entities.Counter?.['1']).toEqual({ id: 1, count: 2 });
     expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
     await server.held[0].release();
-    // Resolves with its response as stored: the later data wins.
-    expect((await first).count).toBe(2);
+    // Resolves with its own response (API.md), while the store keeps the later data.
+    const firstResult = await first;
+    expect(firstResult).toBeInstanceOf(Counter);
+    expect(firstResult.count).toBe(1);
     // The late answer of the earlier fetch does not overwrite the later one.
     expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
     expect(slice(cache, store).entities.Counter?.['1']).toEqual({ id: 1, count: 2 });

@@ -1,0 +1,156 @@
+// What `controller.fetch` resolves with (issue 8 item 13), and responses that cannot be read
+// back (item 18): checked before anything is committed.
+import { Entity, RestEndpoint } from 'rest-slice';
+import { Counter, counterResource, counterRoutes, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+
+let server: StoreServer;
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'one' },
+    { id: 2, title: 'two' },
+  ]);
+});
+afterEach(() => server.close());
+
+describe('controller.fetch resolves with its own response', () => {
+  it('two quick increments whose first answer arrives last: the first resolves with count 1, the store keeps 2', async () => {
+    counterRoutes(server);
+    const { cache, store, controller, clock } = setup();
+    const { get, increment } = counterResource(server.url);
+    await controller.fetch(get, { id: 1 });
+    server.hold(true, 'onArrival');
+    clock.advance(1);
+    const p1 = controller.fetch(increment, { id: 1 });
+    clock.advance(1);
+    const p2 = controller.fetch(increment, { id: 1 });
+    await server.waitForHeld(2);
+    await server.held[1].release();
+    const second = await p2;
+    expect(second).toBeInstanceOf(Counter);
+    expect(second.count).toBe(2);
+    await server.held[0].release();
+    const first = await p1;
+    expect(first).toBeInstanceOf(Counter);
+    expect(first.count).toBe(1);
+    expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
+    expect(slice(cache, store).entities.Counter?.['1']).toEqual({ id: 1, count: 2 });
+  });
+
+  it('a response that won the merge is the very object the selectors return', async () => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    const todo = await controller.fetch(TodoResource.get, { id: 1 });
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBe(todo);
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data).toBe(todo);
+  });
+
+  it('a read whose entity was deleted meanwhile resolves with an instance, not raw JSON', async () => {
+    const { cache, store, controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.hold((request) => request.method === 'GET');
+    clock.advance(1);
+    const read = controller.fetch(TodoResource.get, { id: 1 });
+    await server.waitForHeld(1);
+    clock.advance(1);
+    // The server answers the read with the row as it was before the delete.
+    const deleted = await controller.fetch(TodoResource.delete, { id: 1 });
+    expect(deleted).toBeInstanceOf(Todo);
+    expect(deleted.pk()).toBe('1');
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+    server.seedTodos([{ id: 1, title: 'one' }]);
+    await server.releaseAll();
+    const result = await read;
+    expect(result).toBeInstanceOf(Todo);
+    expect(result.pk()).toBe('1');
+    expect(result.title).toBe('one');
+    // The read was triggered before the delete: the entity stays invalid.
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+  });
+
+  it('a delete of an entity never stored resolves with an instance built from the response', async () => {
+    const { controller } = setup();
+    const TodoResource = todoResource(server.url);
+    const deleted = await controller.fetch(TodoResource.delete, { id: 2 });
+    expect(deleted).toBeInstanceOf(Todo);
+    expect(deleted.pk()).toBe('2');
+  });
+});
+
+class Reading extends Entity {
+  id = 0;
+  value: unknown = undefined;
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Reading';
+  static override schema = {
+    value: (raw: unknown) => {
+      if (typeof raw !== 'number') throw new TypeError(`expected a number, got ${JSON.stringify(raw)}`);
+      return raw * 2;
+    },
+  };
+}
+
+describe('a response that cannot be read back', () => {
+  it('is recorded as the error, names endpoint and URL, and leaves the previous data', async () => {
+    const { cache, store, controller, clock } = setup();
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/readings/:id', schema: Reading, name: 'Reading.get' });
+    let value: unknown = 21;
+    server.route('GET', '/readings/:id', () => ({ json: { id: 1, value } }));
+    const good = await controller.fetch(get, { id: 1 });
+    expect(good.value).toBe(42);
+    const before = slice(cache, store);
+    value = { not: 'a number' };
+    clock.advance(1_000);
+    const error = await controller.fetch(get, { id: 1 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe(
+      `[rest-slice] the response of \`Reading.get\` (GET ${server.url}/readings/1) was not stored because it cannot be read back: expected a number, got {"not":"a number"}`,
+    );
+    const after = slice(cache, store);
+    expect(after.entities).toBe(before.entities);
+    expect(after.endpoints).toBe(before.endpoints);
+    expect(after.meta[`GET ${server.url}/readings/1`].error?.message).toBe(error!.message);
+    // The previous data is still what a read gives, with the error beside it.
+    expect(controller.getResponse(get, { id: 1 }, store.getState()).data).toBe(good);
+    expect(controller.getError(get, { id: 1 }, store.getState())).toBe(error);
+  });
+
+  it('controller.setResponse checks the read too', async () => {
+    const { cache, store, controller } = setup();
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/readings/:id', schema: Reading, name: 'Reading.get' });
+    await expect(controller.setResponse(get, { id: 3 }, { id: 3, value: 'x' })).rejects.toThrow(
+      `[rest-slice] the response of \`Reading.get\` (GET ${server.url}/readings/3) was not stored because it cannot be read back: expected a number, got "x"`,
+    );
+    expect(slice(cache, store).entities).toEqual({});
+  });
+
+  it('a selector reading bad stored data (a replayed action) names the endpoint and key', async () => {
+    const { cache, store, controller } = setup();
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/readings/:id', schema: Reading, name: 'Reading.get' });
+    const key = get.key({ id: 4 });
+    store.dispatch(
+      cache.actions.setResponse({
+        endpoint: 'Reading.get',
+        key,
+        args: [{ id: 4 }],
+        fetchedAt: 1,
+        date: 1,
+        expiresAt: 2,
+        result: '4',
+        entities: { Reading: { '4': { id: 4, value: 'bad' } } },
+        entitiesMeta: { Reading: { '4': { fetchedAt: 1, date: 1, expiresAt: 2 } } },
+      }),
+    );
+    expect(() => controller.getResponse(get, { id: 4 }, store.getState())).toThrow(
+      `[rest-slice] the stored response of \`Reading.get\` (${key}) cannot be read: expected a number, got "bad". Refetch it, or fix the member schema that fails on it.`,
+    );
+    expect(() => cache.selectEntity(store.getState(), Reading, 4)).toThrow(
+      '[rest-slice] the stored entity `Reading` "4" cannot be read: expected a number, got "bad"',
+    );
+  });
+});
