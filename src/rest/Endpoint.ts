@@ -5,8 +5,8 @@
 import type { FetchWithOptions } from './endpointOptions';
 import type { SnapshotInterface } from './Snapshot';
 
-/** Any async function an `Endpoint` can wrap. */
-export type FetchFunction = (...args: any[]) => Promise<any>;
+/** Any async function an `Endpoint` can wrap; `this` is the endpoint (with `signal` when the store runs it). */
+export type FetchFunction = (this: EndpointMembers<any, any, any>, ...args: any[]) => Promise<any>;
 
 /** The options of `new Endpoint(fn, options)`; each is optional. */
 export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> {
@@ -98,9 +98,9 @@ export function fetchOf(endpoint: object): typeof fetch {
 class EndpointBase {
   declare readonly name: string;
   declare readonly signal?: AbortSignal;
-  declare fetch: FetchFunction;
+  declare fetch: (...args: unknown[]) => Promise<unknown>;
 
-  constructor(fn: FetchFunction | undefined, options?: object) {
+  constructor(fn: ((...args: any[]) => Promise<unknown>) | undefined, options?: object) {
     const self = ((...args: unknown[]) => self.fetch(...args)) as unknown as EndpointBase;
     Object.setPrototypeOf(self, new.target.prototype);
     // Drop the arrow's own `name` so the prototype getter (or the `name` option) answers.
