@@ -21,7 +21,8 @@ for (const [name, entry] of Object.entries(entries)) {
       outfile: `dist/${name}.${extension}`,
       bundle: true,
       format,
-      platform: 'neutral',
+      // `node` for CJS makes esbuild annotate the export names, which Node's ESM loader reads (see below).
+      platform: format === 'cjs' ? 'node' : 'neutral',
       target: 'es2022',
       jsx: 'automatic',
       sourcemap: true,
@@ -35,4 +36,8 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'ts
 for (const [name, path] of [['index', './types/index'], ['react', './types/react/index']]) {
   writeFileSync(`dist/${name}.d.ts`, `export * from '${path}';\n`);
   writeFileSync(`dist/${name}.d.mts`, `export * from '${path}.js';\n`);
+  // Node's `import` gets the CJS build through this wrapper, so an app that both imports and
+  // requires rest-slice runs one copy of it (one `restCache`, one endpoint registry). Bundlers,
+  // which do not match the `node` condition, get the real ESM build and tree-shake it.
+  writeFileSync(`dist/${name}.node.mjs`, `export * from './${name}.cjs';\n`);
 }

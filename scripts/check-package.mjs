@@ -1,0 +1,61 @@
+// Checks the package as users receive it: packs dist/ (built beforehand by
+// `npm run build`), lints the package with publint and @arethetypeswrong/cli,
+// then installs the tarball into an empty folder beside its peers and loads it
+// with `require` and `import` (one copy of the core for both), and type-checks
+// an import of both entries under `moduleResolution: "node"` and `"node16"`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const work = mkdtempSync(join(tmpdir(), 'rest-slice-package-'));
+
+function run(command, args, cwd = root) {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+try {
+  const packed = JSON.parse(run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work]));
+  const tarball = join(work, packed[0].filename);
+  console.log(`packed ${packed[0].filename}: ${packed[0].entryCount} files, ${packed[0].size} bytes`);
+
+  console.log(run(process.execPath, [join(root, 'node_modules/publint/src/cli.js'), '--strict', tarball]));
+  // Every resolution mode, `node10` (moduleResolution "node") included.
+  console.log(run(process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table-flipped']));
+
+  const app = join(work, 'app');
+  run('mkdir', ['-p', app]);
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const peers = ['@reduxjs/toolkit', 'redux', 'react', 'react-redux', '@types/react', 'typescript'].map(
+    (name) => `${name}@${own.devDependencies[name]}`,
+  );
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, version: '1.0.0' }));
+  run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...peers], app);
+
+  const cjs = run(process.execPath, ['-e', "const m = require('rest-slice'); const r = require('rest-slice/react'); console.log(typeof m.createResource, typeof r.useSuspense)"], app);
+  if (cjs.trim() !== 'function function') throw new Error(`require gave: ${cjs}`);
+  const esm = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import { createRequire } from 'node:module'; const m = await import('rest-slice'); const r = await import('rest-slice/react'); const c = createRequire(import.meta.url)('rest-slice'); console.log(typeof m.createResource, typeof r.useSuspense, m.restCache === c.restCache)",
+    ],
+    app,
+  );
+  if (esm.trim() !== 'function function true') throw new Error(`import gave: ${esm}`);
+
+  writeFileSync(
+    join(app, 'index.ts'),
+    "import { createResource, Entity, restCache } from 'rest-slice';\nimport { useSuspense } from 'rest-slice/react';\nclass Todo extends Entity { id = 0; pk() { return String(this.id); } static key = 'Todo'; }\nexport const TodoResource = createResource({ path: '/todos/:id', schema: Todo });\nexport { restCache, useSuspense };\n",
+  );
+  for (const [module, moduleResolution] of [['commonjs', 'node'], ['node16', 'node16'], ['esnext', 'bundler']]) {
+    run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', module, '--moduleResolution', moduleResolution, 'index.ts'], app);
+  }
+  console.log('package check: packed, linted, installed, loaded with require and import (one copy), types resolve under node, node16 and bundler');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
