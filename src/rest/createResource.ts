@@ -138,8 +138,13 @@ function isNonEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
 }
 
+/** A `FormData` body as the plain object of its fields, so an optimistic response can spread it (as Data Client). */
+function fieldsOf(body: unknown): unknown {
+  return typeof FormData !== 'undefined' && body instanceof FormData ? Object.fromEntries(body.entries()) : body;
+}
+
 function lastArg(snap: SnapshotInterface, ...args: unknown[]): unknown {
-  return args[args.length - 1];
+  return fieldsOf(args[args.length - 1]);
 }
 
 /** Builds `push`, `unshift`, `assign` and `getPage` as own members of a `getList` endpoint. */
@@ -265,7 +270,7 @@ export function createResource<
     method: 'PUT',
     name: `${key}.update`,
     ...withBody,
-    ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: object, data: object) => ({ ...params, ...data }) } : {}),
+    ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: object, data: object) => ({ ...params, ...(fieldsOf(data) as object) }) } : {}),
   });
   const partialUpdate = make({
     path,
@@ -278,7 +283,7 @@ export function createResource<
           getOptimisticResponse(snap: SnapshotInterface, params: object, data: object) {
             // The seed: a partial change needs the cached item; without it, skip the optimistic update.
             if (!snap.getResponse(get, params).data) throw new AbortOptimistic();
-            return { ...params, ...data };
+            return { ...params, ...(fieldsOf(data) as object) };
           },
         }
       : {}),

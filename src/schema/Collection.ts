@@ -26,10 +26,16 @@ export interface CollectionOptions {
   nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>;
   /**
    * Decides whether a stored collection receives items pushed with `args`.
-   * Default: every argument the collection is keyed by equals a member of the
-   * params or the body; keys starting with `order` are ignored.
+   * Default: every argument the collection is keyed by, except the
+   * `nonFilterArgumentKeys`, equals a member of the params or the body.
    */
   createCollectionFilter?: (...args: readonly any[]) => (collectionArgs: CollectionArgs) => boolean;
+  /**
+   * Arguments that do not filter a list (sorting, paging): a push reaches a
+   * list whatever its value. A RegExp, a list of names or a predicate.
+   * Default: names starting with `order`.
+   */
+  nonFilterArgumentKeys?: RegExp | readonly string[] | ((key: string) => boolean);
 }
 
 /** How an adder combines new items with a stored collection. */
@@ -45,16 +51,18 @@ function stringifyArgs(source: Record<string, unknown> | undefined): CollectionA
   return out;
 }
 
-function defaultCollectionFilter(...args: readonly unknown[]) {
-  return (collectionArgs: CollectionArgs): boolean =>
-    Object.keys(collectionArgs).every((name) => {
-      if (name.startsWith('order')) return true;
-      return args.some((arg) => {
-        if (typeof arg !== 'object' || arg === null) return false;
-        const value = getOwn(arg as Record<string, unknown>, name);
-        return value !== undefined && value !== null && String(value) === collectionArgs[name];
-      });
-    });
+/** One member of a params or body argument; a `FormData` body is read by field name. */
+function argumentValue(arg: unknown, name: string): unknown {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  if (typeof FormData !== 'undefined' && arg instanceof FormData) return arg.get(name) ?? undefined;
+  return getOwn(arg as Record<string, unknown>, name);
+}
+
+/** `nonFilterArgumentKeys` as a predicate. */
+function toKeyPredicate(option: NonNullable<CollectionOptions['nonFilterArgumentKeys']>): (key: string) => boolean {
+  if (typeof option === 'function') return option;
+  if (option instanceof RegExp) return (key) => option.test(key);
+  return (key) => option.includes(key);
 }
 
 const parsedPks = new Map<string, CollectionArgs>();
@@ -101,6 +109,12 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
       );
     }
     this.options = options;
+    // Options take the place of the methods; a subclass overrides the methods themselves.
+    if (options.nonFilterArgumentKeys !== undefined) {
+      this.nonFilterArgumentKeys = toKeyPredicate(options.nonFilterArgumentKeys);
+    } else if (options.createCollectionFilter !== undefined) {
+      this.createCollectionFilter = options.createCollectionFilter.bind(this);
+    }
     const item = describeSchema(this.schema.schema);
     this.key = options.key ?? (this.schema instanceof Values ? `{${item}}` : `[${item}]`);
   }
@@ -127,8 +141,30 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
 
   /** Whether a stored collection (by its args) receives items added with `args`. */
   matches(collectionArgs: CollectionArgs, args: readonly unknown[]): boolean {
-    const create = this.options.createCollectionFilter ?? defaultCollectionFilter;
-    return create(...args)(collectionArgs);
+    return this.createCollectionFilter(...args)(collectionArgs);
+  }
+
+  /**
+   * Decides which stored collections receive items added with `args`: by
+   * default each argument a collection is keyed by, unless
+   * {@link Collection.nonFilterArgumentKeys} says it does not filter, must
+   * equal (as a string) that member of the params or the body (`FormData` included).
+   */
+  createCollectionFilter(...args: readonly any[]): (collectionArgs: CollectionArgs) => boolean {
+    return (collectionArgs) =>
+      Object.keys(collectionArgs).every((name) => {
+        if (this.nonFilterArgumentKeys(name)) return true;
+        const expected = collectionArgs[name];
+        return args.some((arg) => {
+          const value = argumentValue(arg, name);
+          return value !== undefined && value !== null && String(value) === expected;
+        });
+      });
+  }
+
+  /** True for an argument that does not filter a list (sorting, paging). Default: names starting with `order`. */
+  nonFilterArgumentKeys(key: string): boolean {
+    return key.startsWith('order');
   }
 
   /** Adds the response's items to the end of each matching collection. */
