@@ -17,6 +17,7 @@ import {
   type RestEndpointExtraOptions,
 } from './RestEndpoint';
 import type { SnapshotInterface } from './Snapshot';
+import type { Resource, ResourceGenerics } from './resourceTypes';
 import type { MergeGenerics, ResolveType, RestGenerics } from './types';
 
 /** Endpoint options that `createResource` passes to every member (expiry lengths, `pollFrequency`, ...). */
@@ -25,20 +26,10 @@ export type ResourceExtraOptions = Omit<
   'name' | 'sideEffect' | 'getOptimisticResponse' | 'process' | 'key' | 'url'
 >;
 
-/** Options of {@link createResource}. */
-export interface ResourceOptions<P extends string, S, B, SP, PF extends string | undefined> extends ResourceExtraOptions {
-  /** The path of one item, with at least one `:param`: `/todos/:id`. */
-  readonly path: P;
-  /** The schema of one item, usually an Entity class. */
-  readonly schema: S;
+/** The untyped options of {@link createResource} (the typed ones are {@link ResourceGenerics}). */
+export interface ResourceOptions extends ResourceExtraOptions {
   /** Prepended to every member's path. Default: `''`. */
   readonly urlPrefix?: string;
-  /** Types the body of `getList.push`, `update` and `partialUpdate` (`{} as Partial<Todo>`). Default: the item's fields. */
-  readonly body?: B;
-  /** Types the search params of `getList` and `getList.push`. Default: none. */
-  readonly searchParams?: SP;
-  /** The search param that selects a page; enables `getList.getPage`. Default: none. */
-  readonly paginationField?: PF;
   /** Installs the default `getOptimisticResponse` on every mutation. Default: false. */
   readonly optimistic?: boolean;
   /** The class every member is built with. Default: `RestEndpoint`. */
@@ -48,12 +39,12 @@ export interface ResourceOptions<P extends string, S, B, SP, PF extends string |
    * the list's URL, so resources with other paths keep their own lists.
    * Default: `schema.Collection`.
    */
-  readonly Collection?: new (schema: [S], options?: CollectionOptions) => Collection<S[]>;
+  readonly Collection?: new (schema: [any], options?: CollectionOptions) => Collection<any>;
 }
 
 type ItemBody<S> = Partial<ResolveType<Denormalize<S>>>;
 type BodyFor<B, S> = unknown extends B ? ItemBody<S> : B;
-type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : unknown;
+type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : S extends Union<any> ? Invalidate<S> : S;
 
 type ListGenerics<P extends string, S, SP, PF extends string | undefined> = Generics<
   ShortenPath<P>,
@@ -93,6 +84,8 @@ export type GetListEndpoint<P extends string, S, B, SP, PF extends string | unde
 export interface ResourceMembers<P extends string, S, B, SP, PF extends string | undefined> {
   readonly get: RestEndpoint<Generics<P, S, 'GET', unknown, unknown, undefined>>;
   readonly getList: GetListEndpoint<P, S, B, SP, PF>;
+  /** `getList.push` under Data Client 0.9's name (deprecated there in favor of `getList.push`). */
+  readonly create: AdderEndpoint<P, S, B, SP>;
   readonly update: RestEndpoint<Generics<P, S, 'PUT', BodyFor<B, S>, unknown, undefined>>;
   readonly partialUpdate: RestEndpoint<Generics<P, S, 'PATCH', Partial<BodyFor<B, S>>, unknown, undefined>>;
   readonly delete: RestEndpoint<Generics<P, InvalidateOf<S>, 'DELETE', unknown, unknown, undefined>>;
@@ -114,18 +107,18 @@ export interface ResourceExtend<R> {
   /** Overrides known members with options (batch form). */
   extend<const T extends { readonly [K in keyof R]?: MemberOptions }>(
     overrides: T,
-  ): Resource<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;
+  ): ResourceWith<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;
   /** Adds a member built from `get` with `options` (path, method, schema, ...) merged in. */
   extend<const N extends string, const T extends MemberOptions>(
     name: N,
     options: T,
-  ): Resource<R & { readonly [K in N]: R extends { get: infer G } ? Extended<G, T> : never }>;
+  ): ResourceWith<R & { readonly [K in N]: R extends { get: infer G } ? Extended<G, T> : never }>;
   /** Adds or replaces members computed from the base resource. */
-  extend<X extends Record<string, unknown>>(members: (base: R) => X): Resource<Omit<R, keyof X> & X>;
+  extend<X extends Record<string, unknown>>(members: (base: R) => X): ResourceWith<Omit<R, keyof X> & X>;
 }
 
-/** A resource: its members plus `extend()`. */
-export type Resource<R> = R & ResourceExtend<R>;
+/** A resource given by its members `R`, plus `extend()` (what `extend()` returns). */
+export type ResourceWith<R> = R & ResourceExtend<R>;
 
 interface Config {
   readonly key: string;
@@ -180,17 +173,17 @@ function deleteSchema(schema: unknown): unknown {
   return schema;
 }
 
-function buildResource(members: Record<string, unknown>, config: Config): Resource<any> {
+function buildResource(members: Record<string, unknown>, config: Config): ResourceWith<any> {
   const resource: Record<string, unknown> = { ...members };
   delete resource.extend;
   Object.defineProperty(resource, 'extend', {
     value: (...args: unknown[]) => extendResource(resource, config, args),
     enumerable: false,
   });
-  return resource as Resource<any>;
+  return resource as ResourceWith<any>;
 }
 
-function extendResource(resource: Record<string, unknown>, config: Config, args: unknown[]): Resource<any> {
+function extendResource(resource: Record<string, unknown>, config: Config, args: unknown[]): ResourceWith<any> {
   const [first, second] = args;
   if (typeof first === 'function') {
     return buildResource({ ...resource, ...(first as (base: unknown) => Record<string, unknown>)(resource) }, config);
@@ -230,13 +223,7 @@ function extendResource(resource: Record<string, unknown>, config: Config, args:
  * `paginationField`), `update`, `partialUpdate` and `delete`, plus `extend()`.
  * @throws when `path` has no `:param`.
  */
-export function createResource<
-  P extends string,
-  S,
-  B = unknown,
-  SP = unknown,
-  PF extends string | undefined = undefined,
->(options: ResourceOptions<P, S, B, SP, PF>): Resource<ResourceMembers<P, S, B, SP, PF>> {
+export function createResource<O extends ResourceGenerics>(options: Readonly<O> & ResourceOptions): Resource<O> {
   const {
     path,
     schema,
@@ -245,9 +232,9 @@ export function createResource<
     paginationField,
     optimistic = false,
     Endpoint = RestEndpoint as unknown as EndpointClass,
-    Collection: CollectionClass = Collection as unknown as new (schema: [S]) => Collection<S[]>,
+    Collection: CollectionClass = Collection,
     ...extra
-  } = options;
+  } = options as ResourceGenerics & ResourceOptions;
   const listPath = shortenPath(path);
   const key = resourceKey(schema);
   const config: Config = { key, body, hasBody: body !== undefined, optimistic };
@@ -298,7 +285,5 @@ export function createResource<
     ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: unknown) => params } : {}),
   });
   const create = createMember(getList, config);
-  return buildResource({ get, getList, create, update, partialUpdate, delete: remove }, config) as Resource<
-    ResourceMembers<P, S, B, SP, PF>
-  >;
+  return buildResource({ get, getList, create, update, partialUpdate, delete: remove }, config) as unknown as Resource<O>;
 }

@@ -12,14 +12,20 @@ import type { MergeGenerics, ParamsOf, RestGenerics, SearchParamsOf } from './ty
 /** A value that selects a page: `?page=2`, `?cursor=abc`. */
 export type CursorValue = string | number | boolean;
 
-/** `endpoint.paginated('cursor')` (and `getPage`): the endpoint's params plus the cursor field. */
-export type PaginationFieldEndpoint<O extends RestGenerics, C extends string> = RestEndpoint<
-  MergeGenerics<O, { searchParams: SearchParamsOf<O> & { [K in C]: CursorValue }; paginationField: C }>
+// Data Client's pagination types take the endpoint; ours also take its generics bag.
+type GenericsLike<E extends RestGenerics> = E extends RestEndpoint<infer O> ? O : E;
+
+/** `endpoint.paginated('cursor')` (and `getPage`) of endpoint `E` (or generics `E`): its params plus the cursor field. */
+export type PaginationFieldEndpoint<E extends RestGenerics, C extends string> = RestEndpoint<
+  MergeGenerics<
+    GenericsLike<E>,
+    { searchParams: SearchParamsOf<GenericsLike<E>> & { [K in C]: CursorValue }; paginationField: C }
+  >
 >;
 
-/** `endpoint.paginated((params) => remainingArgs)`: takes the params the function takes. */
-export type PaginationEndpoint<O extends RestGenerics, A extends readonly unknown[]> = RestEndpoint<
-  MergeGenerics<O, { searchParams: Omit<A[0] & {}, keyof PathArgs<O['path']>> }>
+/** `endpoint.paginated((params) => remainingArgs)` of endpoint `E` (or generics `E`): takes the params the function takes. */
+export type PaginationEndpoint<E extends RestGenerics, A extends readonly unknown[]> = RestEndpoint<
+  MergeGenerics<GenericsLike<E>, { searchParams: Omit<A[0] & {}, keyof PathArgs<GenericsLike<E>['path']>> }>
 >;
 
 /** The `removeCursor` function form of `paginated`. */

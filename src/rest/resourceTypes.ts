@@ -1,0 +1,87 @@
+/**
+ * The public generic names of `@data-client/rest` for resources and
+ * endpoints (`ResourceGenerics`, `Resource<O>`, `GetEndpoint`, ...), with the
+ * same type parameters, so custom resource factories written for Data Client
+ * type-check unchanged.
+ */
+import type { Collection, CollectionAdder } from '../schema/Collection';
+import type { ResourceExtend, ResourceMembers } from './createResource';
+import type { Generics } from './endpointOptions';
+import type { PathArgs } from './pathTypes';
+import type { RestEndpoint } from './RestEndpoint';
+
+
+/** The typed options of a resource: `path` and `schema`, plus `body`, `searchParams` and `paginationField` when given. */
+export interface ResourceGenerics {
+  /** The path of one item, with at least one `:param`. */
+  readonly path: string;
+  /** The schema of one item. */
+  readonly schema: any;
+  /** Only types the body of mutations. Default: the item's fields. */
+  readonly body?: any;
+  /** Only types the search params of `getList`. Default: none. */
+  readonly searchParams?: any;
+  /** The search param that selects a page; enables `getList.getPage`. Default: none. */
+  readonly paginationField?: string;
+}
+
+type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
+type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
+type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
+
+/** The members a resource of generics `O` has (see `createResource`). */
+export type ResourceMembersOf<O extends ResourceGenerics> = ResourceMembers<
+  O['path'],
+  O['schema'],
+  BodyOfGenerics<O>,
+  SearchOfGenerics<O>,
+  PageFieldOf<O>
+>;
+
+/** A resource: `get`, `getList`, `create`, `update`, `partialUpdate`, `delete` and `extend()` for generics `O`. */
+export interface Resource<O extends ResourceGenerics = { path: string; schema: any }>
+  extends ResourceMembers<O['path'], O['schema'], BodyOfGenerics<O>, SearchOfGenerics<O>, PageFieldOf<O>>,
+    ResourceExtend<ResourceMembersOf<O>> {}
+
+/** A GET endpoint for `{ path, schema, searchParams?, paginationField? }`. */
+export type GetEndpoint<
+  O extends {
+    readonly path: string;
+    readonly schema: unknown;
+    readonly searchParams?: any;
+    readonly paginationField?: string;
+  } = { path: string; schema: any },
+> = RestEndpoint<Generics<O['path'], O['schema'], 'GET', unknown, SearchOfGenerics<O>, PageFieldOf<O>>>;
+
+/** A mutation endpoint with a body for `{ path, schema, body?, searchParams? }`. */
+export type MutateEndpoint<
+  O extends {
+    readonly path: string;
+    readonly schema: unknown;
+    readonly searchParams?: any;
+    readonly body?: any;
+  } = { path: string; body: any; schema: any },
+> = RestEndpoint<Generics<O['path'], O['schema'], 'POST' | 'PUT' | 'PATCH', BodyOfGenerics<O>, SearchOfGenerics<O>, undefined>>;
+
+/** An endpoint adding to a Collection (`push`, `unshift`, `assign`): a POST whose schema is the Collection's adder. */
+export type AddEndpoint<
+  O extends { readonly path: string; readonly schema: Collection<any>; readonly body?: any; readonly searchParams?: any },
+> = RestEndpoint<
+  Generics<
+    O['path'],
+    O['schema'] extends Collection<infer I> ? CollectionAdder<I> : never,
+    'POST',
+    BodyOfGenerics<O>,
+    SearchOfGenerics<O>,
+    undefined
+  >
+>;
+
+/** A resource with members replaced or added: `Omit<R, keyof T> & T`. */
+export type ExtendedResource<R, T extends Record<string, unknown>> = Omit<R, keyof T> & T;
+
+/** `PathArgs` of a path plus any other search params (`Record<string, string | number>`). */
+export type PathArgsAndSearch<P extends string> = PathArgs<P> & Record<string, string | number>;
+
+/** The generics of a RestEndpoint type. */
+export type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
