@@ -60,12 +60,25 @@ export type {
 export type {
   GetListEndpoint,
   MemberOptions,
-  Resource,
   ResourceExtend,
   ResourceExtraOptions,
   ResourceMembers,
   ResourceOptions,
+  ResourceWith,
 } from './rest/createResource';
+export type {
+  AddEndpoint,
+  ExtendedResource,
+  GenericsOf,
+  GetEndpoint,
+  MutateEndpoint,
+  PathArgsAndSearch,
+  Resource,
+  ResourceGenerics,
+  ResourceMembersOf,
+} from './rest/resourceTypes';
+export type { AdderSchema, ExtractCollection, MapCollection, RemoveCursor } from './rest/collectionSchemas';
+export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';
 export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys, ShortenPath } from './rest/pathTypes';
 export type {
