@@ -1,0 +1,48 @@
+import { RestEndpoint } from 'rest-slice';
+import { setup, slice, startStoreServer, todoResource, type StoreServer } from '../store/helpers';
+
+let server: StoreServer;
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'one', userId: 1 },
+    { id: 2, title: 'two', userId: 2 },
+  ]);
+});
+afterEach(() => server.close());
+
+describe('RestEndpoint#testKey', () => {
+  it('matches the method and the path pattern with any params', () => {
+    const list = new RestEndpoint({ urlPrefix: 'http://x.test', path: '/todos' });
+    const get = new RestEndpoint({ urlPrefix: 'http://x.test', path: '/users/:userId/todos/:id?' });
+    expect(list.testKey('GET http://x.test/todos')).toBe(true);
+    expect(list.testKey('GET http://x.test/todos?userId=1&z=2')).toBe(true);
+    expect(list.testKey('GET http://x.test/todos/1')).toBe(false);
+    expect(list.testKey('POST http://x.test/todos')).toBe(false);
+    expect(list.testKey('GET http://y.test/todos')).toBe(false);
+    expect(get.testKey('GET http://x.test/users/7/todos/..%2Fadmin')).toBe(true);
+    expect(get.testKey('GET http://x.test/users/7/todos')).toBe(true);
+    expect(get.testKey('GET http://x.test/users/7/todos/1/comments')).toBe(false);
+    const search = new RestEndpoint({ path: '/search\\?q=:q' });
+    expect(search.testKey('GET /search?q=bug')).toBe(true);
+    expect(search.testKey('GET /search?q=bug&page=2')).toBe(true);
+  });
+
+  it('lets invalidateAll and expireAll take an endpoint', async () => {
+    const { controller, store, cache } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList);
+    await controller.fetch(TodoResource.getList, { userId: 1 });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await controller.invalidateAll(TodoResource.getList);
+    const meta = slice(cache, store).meta;
+    expect(meta[`GET ${server.url}/todos`].invalidated).toBe(true);
+    expect(meta[`GET ${server.url}/todos?userId=1`].invalidated).toBe(true);
+    expect(meta[`GET ${server.url}/todos/1`].invalidated).toBeUndefined();
+
+    await controller.fetch(TodoResource.getList);
+    await controller.expireAll(TodoResource.get);
+    expect(slice(cache, store).meta[`GET ${server.url}/todos/1`].expiresAt).toBe(0);
+    expect(slice(cache, store).meta[`GET ${server.url}/todos`].expiresAt).toBeGreaterThan(0);
+  });
+});
