@@ -193,7 +193,7 @@ describe.each(CASES)('$name', ({ name, schema: fuzzed, input }) => {
         const entities = slice(cache, store).entities;
         let failed = false;
         try {
-          await controller.setResponse(endpoint, value);
+          await controller.setResponse(endpoint as RestEndpoint<any>, {}, value);
         } catch (error) {
           failed = true;
           expectClearError(error, `setResponse(${name})`);
