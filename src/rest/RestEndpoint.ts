@@ -9,7 +9,9 @@ export type {
 import { adderSchema, type AdderSchema, type RemoveCursor } from './collectionSchemas';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
-import { buildPath, hasRequiredParams, pathToRegexp } from './paths';
+import { buildPath, pathToRegexp } from './paths';
+import { describeEndpoint, installRestDefaults } from './restDefaults';
+import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
 import { decodeBody, readText, sendRequest } from './responses';
 import type {
@@ -31,35 +33,10 @@ import type {
   SearchParamsOf,
 } from './types';
 
-/** Any RestEndpoint class or subclass. */
-export type EndpointClass = new (options: any) => object;
-
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
 
 export { defineOwn };
-
-/**
- * Builds an endpoint of `Class` with `options` winning over the class's own
- * class-field defaults (which a subclass initializes after our constructor).
- */
-export function constructEndpoint<E>(Class: EndpointClass, options: Record<string, unknown>): E {
-  const endpoint = new Class(options);
-  for (const key of Object.keys(options)) defineOwn(endpoint, key, options[key]);
-  return endpoint as E;
-}
-
-function takesBody(endpoint: RestEndpoint<any>): boolean {
-  const method = String(endpoint.method).toUpperCase();
-  if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return false;
-  return !('body' in endpoint && endpoint.body === undefined);
-}
-
-/** Splits call arguments into `[params, body]` as the endpoint reads them. */
-export function splitArgs(endpoint: RestEndpoint<any>, args: readonly unknown[]): [Record<string, unknown>, unknown] {
-  if (args.length >= 2) return [(args[0] ?? {}) as Record<string, unknown>, args[1]];
-  if (args.length === 1 && takesBody(endpoint) && !hasRequiredParams(endpoint.path)) return [{}, args[0]];
-  return [(args[0] ?? {}) as Record<string, unknown>, undefined];
-}
+export { constructEndpoint, splitArgs, type EndpointClass } from './restArgs';
 
 /**
  * A RestEndpoint instance: callable (resolves the processed body of the
@@ -301,49 +278,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
 
 // A call-able instance inherits `call`/`apply`/`bind`; defaults live on the
 // prototype so subclass class fields and per-instance options shadow them.
-/**
- * The value of `key` as set on the endpoint, a subclass or an option, or
- * `undefined` when only the defaults below define it (they read each other).
- */
-function explicit(endpoint: object, key: 'method' | 'sideEffect'): unknown {
-  for (let at: object | null = endpoint; at !== null && at !== RestEndpointBase.prototype; at = Object.getPrototypeOf(at)) {
-    const descriptor = Object.getOwnPropertyDescriptor(at, key);
-    if (descriptor !== undefined) return descriptor.get ? descriptor.get.call(endpoint) : descriptor.value;
-  }
-  return undefined;
-}
-
-// Defaults live on the prototype so subclass class fields and per-instance options shadow them.
-Object.defineProperties(RestEndpointBase.prototype, {
-  method: {
-    get(this: RestEndpoint<any>) {
-      return explicit(this, 'sideEffect') === true ? 'POST' : 'GET';
-    },
-    configurable: true,
-  },
-  urlPrefix: { value: '', writable: true, configurable: true },
-  name: {
-    get(this: RestEndpoint<any>) {
-      return `${this.urlPrefix}${this.path}`;
-    },
-    configurable: true,
-  },
-  sideEffect: {
-    get(this: RestEndpoint<any>) {
-      const method = explicit(this, 'method');
-      if (method === undefined) return undefined;
-      const upper = String(method).toUpperCase();
-      return upper !== 'GET' && upper !== 'HEAD' ? true : undefined;
-    },
-    configurable: true,
-  },
-});
-
-/** How error messages name an endpoint: its method and path, and its name when it has its own. */
-function describeEndpoint(endpoint: RestEndpointBase<any>): string {
-  const shape = `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
-  return endpoint.name === `${endpoint.urlPrefix}${endpoint.path}` ? `\`${shape}\`` : `\`${endpoint.name}\` (${shape})`;
-}
+installRestDefaults(RestEndpointBase.prototype);
 
 /**
  * A REST endpoint definition. Instances are callable:
