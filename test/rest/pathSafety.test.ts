@@ -1,6 +1,7 @@
 import { RestEndpoint, buildPath, createResource } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { startServer, type TestServer } from '../helpers/server';
+import { setup } from '../store/helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,6 +28,16 @@ describe('path params cannot leave the path', () => {
       `[rest-slice] \`Todo.delete\` (DELETE ${server.url}/todos/:id) param 'id' is '..', which would change the path '/todos/:id'`,
     );
     await expect(TodoResource.delete({ id: '.' })).rejects.toThrow("param 'id' is '.', which would change the path");
+    expect(server.requests).toEqual([]);
+  });
+
+  it('through a store: controller.fetch rejects and nothing is sent or stored', async () => {
+    const { TodoResource } = resources();
+    const { controller, store } = setup();
+    const before = store.getState();
+    await expect(controller.fetch(TodoResource.delete, { id: '..' })).rejects.toThrow("param 'id' is '..'");
+    await expect(controller.fetch(TodoResource.get, { id: '' })).rejects.toThrow("param 'id' is ''");
+    expect(store.getState()).toBe(before);
     expect(server.requests).toEqual([]);
   });
 
