@@ -46,11 +46,12 @@ type ItemBody<S> = Partial<ResolveType<Denormalize<S>>>;
 type BodyFor<B, S> = unknown extends B ? ItemBody<S> : B;
 type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : S extends Union<any> ? Invalidate<S> : S;
 
-type ListGenerics<P extends string, S, SP, PF extends string | undefined> = Generics<
+// `body` types what `push` / `unshift` / `assign` send (a GET itself sends none).
+type ListGenerics<P extends string, S, B, SP, PF extends string | undefined> = Generics<
   ShortenPath<P>,
   Collection<S[]>,
   'GET',
-  unknown,
+  BodyFor<B, S>,
   SP,
   PF
 >;
@@ -60,7 +61,7 @@ type AdderEndpoint<P extends string, S, B, SP> = RestEndpoint<
 
 /** `getList` of a resource: a GET of the collection plus `push`, `unshift`, `assign` (and `getPage` with `paginationField`). */
 export type GetListEndpoint<P extends string, S, B, SP, PF extends string | undefined> = RestEndpoint<
-  ListGenerics<P, S, SP, PF>
+  ListGenerics<P, S, B, SP, PF>
 > & {
   readonly push: AdderEndpoint<P, S, B, SP>;
   readonly unshift: AdderEndpoint<P, S, B, SP>;

@@ -1,0 +1,164 @@
+// Type tests for resources written the Data Client way: the generic names
+// (`ResourceGenerics`, `ResourceOptions`, `Resource<O>`, `GetEndpoint`, ...),
+// custom resource factories, and the calls Data Client's types reject.
+// Checked by `tsc --noEmit` (never run by jest).
+import {
+  createResource,
+  Entity,
+  RestEndpoint,
+  schema,
+  type GetEndpoint,
+  type MutateEndpoint,
+  type PaginationFieldEndpoint,
+  type Resource,
+  type ResourceGenerics,
+  type ResourceOptions,
+  type RestGenerics,
+  type ShortenPath,
+} from 'rest-slice';
+
+type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+class Article extends Entity {
+  id = 0;
+  title = '';
+  tags: string[] = [];
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Article';
+}
+
+// --- a base endpoint class every resource of an API shares -------------------
+class SessionEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
+  override urlPrefix = 'https://api.example.com';
+  override async getRequestInit(body?: unknown): Promise<RequestInit> {
+    return { ...(await super.getRequestInit(body)), credentials: 'include' };
+  }
+}
+
+// --- factory 1: defaults plus a paged list shape, typed as Resource<O> -------
+/** Lists of this API answer `{ items, total }`. */
+function apiResource<O extends ResourceGenerics = any>({ schema: item, Endpoint = SessionEndpoint, ...rest }: Readonly<O> & ResourceOptions) {
+  return createResource({ Endpoint, schema: item, ...rest }).extend({
+    getList: { schema: { items: new schema.Collection([item]), total: 0 } },
+  });
+}
+const Articles = apiResource({ path: '/articles/:id', schema: Article });
+void Articles.get({ id: 1 });
+void Articles.getList();
+
+// --- factory 2: options passed through, the result declared as Resource<O> ---
+function cachedResource<O extends ResourceGenerics = any>(options: Readonly<O> & ResourceOptions): Resource<O> {
+  return createResource({ ...options, dataExpiryLength: 60 * 60 * 1000 } as O).extend({
+    partialUpdate: {
+      process(response: any, ...args: any[]) {
+        return { ...response, id: args[0]?.id };
+      },
+    },
+  }) as any;
+}
+const Cached = cachedResource({ path: '/articles/:id', schema: Article, body: {} as { title: string } });
+export type CachedCases = [
+  Expect<Equal<Parameters<typeof Cached.get>, [params: { id: string | number }]>>,
+  Expect<Equal<Parameters<typeof Cached.update>, [params: { id: string | number }, body: { title: string }]>>,
+];
+
+// --- factory 3: an interface that replaces getList's type --------------------
+interface PagedResource<O extends ResourceGenerics = { path: string; schema: any; paginationField: 'page' }>
+  extends Omit<Resource<O>, 'getList'> {
+  getList: GetEndpoint<
+    Omit<O, 'schema' | 'path'> & {
+      readonly path: ShortenPath<O['path']>;
+      readonly schema: { results: schema.Collection<O['schema'][]>; next: string };
+      readonly paginationField: 'page';
+    }
+  >;
+}
+function pagedResource<O extends ResourceGenerics>(options: Readonly<O> & ResourceOptions): PagedResource<O> {
+  const base = createResource({ Endpoint: SessionEndpoint, paginationField: 'page', ...options });
+  return base.extend({
+    getList: { schema: { results: base.getList.schema as schema.Collection<O['schema'][]>, next: '' } },
+  }) as any;
+}
+const Paged = pagedResource({ path: '/users/:userId/articles/:id', schema: Article });
+void Paged.getList({ userId: 1 });
+void Paged.get({ userId: 1, id: 2 });
+export type PagedCases = [
+  Expect<Equal<(typeof Paged.getList)['path'], '/users/:userId/articles'>>,
+];
+
+// --- the generic names themselves -------------------------------------------
+declare const getArticle: GetEndpoint<{ path: '/articles/:id'; schema: typeof Article }>;
+declare const saveArticle: MutateEndpoint<{ path: '/articles/:id'; schema: typeof Article; body: { title: string } }>;
+declare const morePages: PaginationFieldEndpoint<typeof Resources.getList, 'cursor'>;
+void getArticle({ id: 1 });
+void saveArticle({ id: 1 }, { title: 'x' });
+void morePages({ cursor: 'abc' });
+// @ts-expect-error GetEndpoint takes its path params
+void getArticle({});
+// @ts-expect-error MutateEndpoint needs its body
+void saveArticle({ id: 1 });
+
+// --- calls Data Client's types reject are rejected here too -------------------
+const Resources = createResource({
+  path: '/articles/:id',
+  schema: Article,
+  searchParams: {} as { author?: string },
+  paginationField: 'page',
+});
+void Resources.get({ id: 1 });
+void Resources.getList({ author: 'me' });
+void Resources.getList.push({ title: 'new' });
+void Resources.create({ title: 'new' });
+void Resources.update({ id: 1 }, { title: 'x' });
+void Resources.partialUpdate({ id: 1 }, { tags: ['a'] });
+void Resources.delete({ id: 1 });
+void Resources.getList.getPage({ page: 2 });
+
+// @ts-expect-error get: missing params
+void Resources.get();
+// @ts-expect-error get: wrong param name
+void Resources.get({ articleId: 1 });
+// @ts-expect-error getList: wrong search param type
+void Resources.getList({ author: 5 });
+// @ts-expect-error getList.push: missing body
+void Resources.getList.push();
+// @ts-expect-error getList.push: wrong body type
+void Resources.getList.push({ title: 5 });
+// @ts-expect-error create: wrong body type
+void Resources.create({ tags: 'a' });
+// @ts-expect-error update: missing body
+void Resources.update({ id: 1 });
+// @ts-expect-error update: wrong body type
+void Resources.update({ id: 1 }, { title: false });
+// @ts-expect-error partialUpdate: wrong body type
+void Resources.partialUpdate({ id: 1 }, { tags: 'a' });
+// @ts-expect-error partialUpdate: missing params
+void Resources.partialUpdate({ title: 'x' });
+// @ts-expect-error delete: missing params
+void Resources.delete();
+// @ts-expect-error delete: wrong param name
+void Resources.delete({ articleId: 1 });
+// @ts-expect-error getPage: missing the page field
+void Resources.getList.getPage({});
+
+// extend
+const Extended = Resources.extend({ update: { body: {} as { title: string } } }).extend('publish', {
+  path: '/articles/:id/publish',
+  method: 'POST',
+  body: {} as { at: number },
+});
+void Extended.update({ id: 1 }, { title: 'x' });
+void Extended.publish({ id: 1 }, { at: 1 });
+// @ts-expect-error extend: the overridden body type is checked
+void Extended.update({ id: 1 }, { tags: [] });
+// @ts-expect-error extend: an added member's body is checked
+void Extended.publish({ id: 1 }, { at: 'now' });
+// @ts-expect-error extend: an added member's path params are checked
+void Extended.publish({}, { at: 1 });
+// @ts-expect-error extend: only members the resource has can be overridden in the batch form
+Resources.extend({ missing: { path: '/x/:id' } });
+// @ts-expect-error extend: option values are typed
+Resources.extend({ get: { dataExpiryLength: 'long' } });
