@@ -95,12 +95,10 @@ export class RaceModel {
     const pk = String(id);
     const meta = this.results.get(getKey(id));
     const slot = tables.rows.get(pk);
-    if (meta !== undefined) {
-      // A stored result (or a recorded error) decides; an invalidated result counts as missing.
-      if (!meta.hasResult || meta.invalidated) return undefined;
-      return slot?.row ?? undefined;
-    }
-    // Never fetched: an entity endpoint's result follows from its params (API.md, Data Client's inference).
+    // An invalidated result counts as missing (rule 7), also one read by inference.
+    if (meta?.invalidated) return undefined;
+    // A stored result names the row; without one (never fetched, or only failed), an entity endpoint's
+    // result follows from its params (Data Client's inference: a recorded error does not hide the row).
     return slot?.row ?? undefined;
   }
 
@@ -196,9 +194,10 @@ export class RaceModel {
     addToList(this.confirmed, String(row.id), fetchedAt);
   }
 
+  /** `controller.invalidate`: the result counts as missing until a read replaces it, also a result read by inference. */
   invalidate(key: string): void {
-    const meta = this.results.get(key);
-    if (meta !== undefined) this.results.set(key, { ...meta, invalidated: true });
+    const meta = this.results.get(key) ?? { fetchedAt: 0, hasResult: false, invalidated: false };
+    this.results.set(key, { ...meta, invalidated: true });
   }
 
   reset(): void {
