@@ -20,12 +20,18 @@ export interface StoreLike {
 /** Args of `getResponse`/`getError`: the endpoint's args, then the root state. */
 type ArgsThenState<E> = [...KeyArgs<E>, unknown] | ([] extends EndpointArgs<E> ? [unknown] : never);
 
-/** What `controller.resolve` records. */
+/**
+ * What `controller.resolve` records: a response, or with `error: true` the
+ * error given as `response` (Data Client's form). An `error` that is itself
+ * the error (`{ error: someError }`) is accepted too.
+ */
 export interface ResolveOptions<E> {
   args: EndpointArgs<E>;
   /** When the fetch was triggered; defaults to now. */
   fetchedAt?: number;
+  /** The response, or the error when `error` is `true`. */
   response?: unknown;
+  /** `true`: `response` is the error. Default `false`. */
   error?: unknown;
 }
 
@@ -41,10 +47,10 @@ export interface Controller {
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
   /** Marks one request's result invalid: it counts as missing until refetched. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;
-  /** Invalidates every stored request whose key `testKey` accepts. */
-  invalidateAll(options: { testKey: (key: string) => boolean }): Promise<void>;
+  /** Invalidates every stored request (and every detail read by inference) whose key `testKey` accepts. */
+  invalidateAll(options: { testKey(key: string): boolean }): Promise<void>;
   /** Marks every matching result stale: still shown, refetched on next use. */
-  expireAll(options: { testKey: (key: string) => boolean }): Promise<void>;
+  expireAll(options: { testKey(key: string): boolean }): Promise<void>;
   /** Empties the cache; fetches in flight reject and their responses are dropped. */
   resetEntireStore(): Promise<void>;
   /** Stores a response as if `endpoint(...args)` had returned it. The last argument is the response. */
@@ -120,9 +126,13 @@ export function createController(context: CacheContext, store: StoreLike): Contr
     recordError(context, store.dispatch, endpoint, base, outcome.error);
   }
 
-  function keysMatching(testKey: (key: string) => boolean): string[] {
+  /** Stored keys, and keys read by inference (a detail a list brought), that `matcher.testKey` accepts. */
+  function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
     const slice = selectors.selectSlice(store.getState());
-    return Object.keys(slice.meta).filter((key) => testKey(key));
+    const keys = new Set(Object.keys(slice.meta));
+    for (const key of selectors.inferredKeys()) keys.add(key);
+    // Called as a method: an endpoint's `testKey` may use `this`.
+    return [...keys].filter((key) => matcher.testKey(key));
   }
 
   function subscription(type: 'subscribe' | 'unsubscribe', endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
@@ -155,12 +165,12 @@ export function createController(context: CacheContext, store: StoreLike): Contr
       store.dispatch(actions.invalidate({ keys: [endpoint.key(...args)] }));
     },
 
-    invalidateAll: async ({ testKey }) => {
-      store.dispatch(actions.invalidateAll({ keys: keysMatching(testKey) }));
+    invalidateAll: async (matcher) => {
+      store.dispatch(actions.invalidateAll({ keys: keysMatching(matcher) }));
     },
 
-    expireAll: async ({ testKey }) => {
-      store.dispatch(actions.expireAll({ keys: keysMatching(testKey) }));
+    expireAll: async (matcher) => {
+      store.dispatch(actions.expireAll({ keys: keysMatching(matcher) }));
     },
 
     resetEntireStore: async () => {
@@ -179,7 +189,9 @@ export function createController(context: CacheContext, store: StoreLike): Contr
 
     resolve: async (endpoint, { args, fetchedAt, response, error }) => {
       const at = fetchedAt ?? options.now();
-      record(endpoint, args, at, error !== undefined ? { error } : { response });
+      if (error === true) record(endpoint, args, at, { error: response });
+      else if (error !== undefined && error !== false) record(endpoint, args, at, { error });
+      else record(endpoint, args, at, { response });
     },
 
     getResponse: (endpoint, ...rest) => {

@@ -25,7 +25,7 @@ export interface RestCacheOptions<P extends string = string> {
 
 /** One cache instance: mount its reducer and middleware in a store, then use its controller and selectors. */
 export interface RestCache<P extends string = string>
-  extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView' | 'responseOf' | 'errorOf' | 'entityOf'> {
+  extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView' | 'responseOf' | 'errorOf' | 'entityOf' | 'inferredKeys'> {
   /** Where the reducer is mounted; a literal type, so `{ [cache.reducerPath]: cache.reducer }` types well beside other slices. */
   readonly reducerPath: P;
   readonly reducer: Reducer<RestCacheState>;
@@ -105,6 +105,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     selectCacheState: selectors.selectSlice,
     selectEntity: selectors.selectEntity,
     selectEntities: selectors.selectEntities,
+    selectQuery: selectors.selectQuery,
     selectResponse: selectors.selectResponse,
     selectError: selectors.selectError,
     selectIsLoading: selectors.selectIsLoading,

@@ -150,11 +150,14 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
   });
 }
 
+// A key with no meta yet (a detail read by inference from a list) gets one, so the change sticks;
+// `fetchedAt: 0` lets any response of that key replace it.
+const NO_RESULT_META: ResultMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
+
 function updateMeta(state: RestCacheState, keys: readonly string[], change: (meta: ResultMeta) => ResultMeta): RestCacheState {
   let meta = state.meta;
   for (const key of keys) {
-    const previous = getOwn(meta, key);
-    if (previous === undefined) continue;
+    const previous = getOwn(meta, key) ?? NO_RESULT_META;
     meta = withKey(meta, key, Object.freeze(change(previous)));
   }
   return meta === state.meta ? state : freezeState({ ...state, meta });

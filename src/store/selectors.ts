@@ -1,5 +1,7 @@
 import { type AbstractInstance, type Entity, isEntityClass } from '../schema/Entity';
 import { INVALID } from '../schema/INVALID';
+import { inferResult, isQuerySchema } from '../schema/Query';
+import type { Denormalize } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointData, EndpointInterface, KeyArgs } from './endpoint';
@@ -66,6 +68,8 @@ export function createSelectors(context: SelectorContext) {
   const entityLists = new WeakMap<Function, unknown[]>();
   const listsByView = new WeakMap<View, WeakMap<Function, unknown[]>>();
   const rebuiltErrors = new WeakMap<object, Error>();
+  // Request keys answered by inference (no stored result): `invalidateAll`/`expireAll` reach them too.
+  const inferredKeys = new Set<string>();
 
   // Reads of one sealed view (one state) are answered once per key.
   const byView = new WeakMap<View, WeakMap<EndpointInterface, Map<string, ResponseState<unknown>>>>();
@@ -90,14 +94,22 @@ export function createSelectors(context: SelectorContext) {
     let result = view.getResult(key);
     const meta = view.getResultMeta(key);
     let expiresAt = meta?.expiresAt ?? 0;
-    if (result === undefined && meta === undefined) {
-      // Never fetched, but an entity endpoint's result follows from its params:
-      // `get({ id: 2 })` reads Todo 2 when a list already brought it.
+    if (result === undefined && !meta?.invalidated) {
+      // No result stored (never fetched, or only failed), but an entity endpoint's result follows
+      // from its params: `get({ id: 2 })` reads Todo 2 when a list already brought it.
       const inferred = inferEntityPk(endpoint.schema, args, view);
       if (inferred !== undefined) {
         result = inferred.pk;
-        expiresAt = inferred.expiresAt;
+        // A meta without a result (an error, `expireAll`) can only make it stale sooner.
+        expiresAt = meta === undefined ? inferred.expiresAt : Math.min(meta.expiresAt, inferred.expiresAt);
+        if (inferredKeys.size >= MAX_CACHED_RESPONSES) inferredKeys.clear();
+        inferredKeys.add(key);
       }
+    }
+    if (isQuerySchema(endpoint.schema)) {
+      // A Query or All reads the cache itself: every stored row, whatever the last response held.
+      const queried = inferResult(endpoint.schema, args, view);
+      if (queried !== undefined) result = queried;
     }
     let data: unknown;
     try {
@@ -180,6 +192,21 @@ export function createSelectors(context: SelectorContext) {
     responseOf,
     errorOf,
     entityOf,
+    /** Request keys recently answered by inference from stored entities (bounded). */
+    inferredKeys: (): Iterable<string> => inferredKeys,
+
+    /**
+     * What a `schema.Query`, `schema.All`, Collection or Entity class holds in
+     * the cache for `args`, without a request (optimistic view); `undefined`
+     * while missing or invalid. The same data and args give the same object.
+     */
+    selectQuery<S>(rootState: unknown, schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
+      const view = context.viewOf(selectSlice(rootState));
+      const result = inferResult(schema, args, view);
+      if (result === undefined) return undefined;
+      const data = context.memo.denormalizeWith(schema, result, view.getEntity, args);
+      return data === INVALID ? undefined : data;
+    },
 
     /** One entity as an instance (optimistic view), or `undefined` when missing or invalidated. */
     selectEntity<E extends typeof Entity>(rootState: unknown, entity: E, pk: string | number) {
