@@ -34,7 +34,7 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   /** Adjusts the request headers (e.g. adds auth). Default: returns them unchanged. */
   getHeaders?(this: RestEndpoint<O>, headers: Record<string, string>): Promise<HeadersInit> | HeadersInit;
   /** Replaces what the endpoint runs when called or fetched by the store. Default: `url`, `getRequestInit`, `fetchResponse`, `parseResponse`, `process`. */
-  fetch?(this: RestEndpoint<O>, ...args: ArgsOf<O>): Promise<any>;
+  fetch?(this: RestEndpoint<O>, ...args: any[]): Promise<any>;
   /** Runs the request. Default: `fetch`, throwing `NetworkError` for a non-2xx status. */
   fetchResponse?(this: RestEndpoint<O>, input: string, init: RequestInit): Promise<Response>;
   /** Reads the body. Default: JSON by content type; `null` for 204 or an empty body. */
