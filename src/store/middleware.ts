@@ -65,7 +65,7 @@ export function dispatchFetch(
     context.pending.delete(requestId);
     unclaimed.reject(
       new Error(
-        `[rest-slice] \`controller.fetch(${endpoint.name})\` found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,
+        `[rest-slice] \`controller.fetch(${endpoint.name})\` (${key}) found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,
       ),
     );
   }

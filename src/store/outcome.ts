@@ -6,7 +6,7 @@ import { getOwn, getOwnRow } from '../schema/own';
 import type { GetEntity } from '../schema/types';
 import type { CacheContext } from './context';
 import type { EndpointInterface } from './endpoint';
-import { errorMessage, serializeError } from './serialize';
+import { errorMessage, plainJson, serializeError } from './serialize';
 import type { RestCacheState } from './state';
 
 /**
@@ -51,7 +51,17 @@ export function recordResponse(
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? context.options.dataExpiryLength);
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
-    dispatch(context.actions.setResponse({ ...base, expiresAt, result: value, entities: {}, entitiesMeta: {} }));
+    let result: unknown;
+    try {
+      // The state keeps plain JSON; the caller gets the value itself.
+      result = plainJson(value);
+    } catch (error) {
+      throw new Error(
+        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(error)}). Return plain data from \`process\`, or give the endpoint a schema.`,
+        { cause: error },
+      );
+    }
+    dispatch(context.actions.setResponse({ ...base, expiresAt, result, entities: {}, entitiesMeta: {} }));
     return value;
   }
   let normalized: StoreNormalizeResult;

@@ -63,6 +63,22 @@ function toJson(value: unknown, depth: number): unknown {
 }
 
 /**
+ * A value as the state keeps it: the value itself when it is exactly plain
+ * JSON, else its JSON form (`undefined` members left out, a `Date` as its
+ * string). Throws when it has no JSON form (a cycle, a BigInt).
+ */
+export function plainJson(value: unknown): unknown {
+  if (value === undefined) return value;
+  try {
+    return toJson(value, 0);
+  } catch {
+    // Not plain: fall back to what JSON makes of it.
+  }
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
+/**
  * Args as they go into actions and the state: plain JSON, exactly what
  * `JSON.parse(JSON.stringify(args))` gives (`undefined` members left out).
  * A `FormData` body or a class instance becomes a short description; the real

@@ -21,7 +21,7 @@ it('warns once when the controller is used on a store without the middleware, an
   cache.controller(store);
   const TodoResource = todoResource(server.url);
   await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toThrow(
-    '[rest-slice] `controller.fetch(Todo.get)` found no middleware: add `cache.middleware` to the store',
+    `[rest-slice] \`controller.fetch(Todo.get)\` (GET ${server.url}/todos/1) found no middleware: add \`cache.middleware\` to the store`,
   );
   expect(messages(warn)).toEqual([
     '[rest-slice] the middleware of the cache at `noMiddleware` has not been added to this store: add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',

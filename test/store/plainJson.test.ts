@@ -78,3 +78,19 @@ describe('expiry lengths that never end', () => {
     expect(server.count('GET', '/counters/1')).toBe(1);
   });
 });
+
+describe('a schema-less response', () => {
+  it('is stored as its JSON form; the caller gets the value itself', async () => {
+    const { cache, store, controller } = setup();
+    const stats = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/stats',
+      name: 'stats',
+      process: (value: { total: number }) => ({ ...value, checkedAt: new Date(0), note: undefined }),
+    });
+    server.route('GET', '/stats', () => ({ json: { total: 3 } }));
+    const result = (await controller.fetch(stats)) as { checkedAt: Date };
+    expect(result.checkedAt).toBeInstanceOf(Date);
+    expect(slice(cache, store).endpoints[`GET ${server.url}/stats`]).toStrictEqual({ total: 3, checkedAt: '1970-01-01T00:00:00.000Z' });
+  });
+});
