@@ -1,0 +1,61 @@
+/** @jest-environment ./test/react/environment.ts */
+// schema.Query in the hooks: `useQuery(query, params)` and `useSuspense` of an
+// endpoint whose schema is a Query (Data Client's todo-app).
+import { act, renderHook, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { restCache, schema } from 'rest-slice';
+import { useQuery, useSuspense } from 'rest-slice/react';
+import { makeStore, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+
+let api: TodoServer;
+let TodoResource: TodoResourceType;
+
+withTodoServer((server, resource) => {
+  api = server;
+  TodoResource = resource;
+});
+
+const queryRemaining = new schema.Query(new schema.All(Todo), (entries, { userId }: { userId?: number } = {}) => {
+  if (userId !== undefined) return entries.filter((todo) => todo.userId === userId && !todo.completed).length;
+  return entries.filter((todo) => !todo.completed).length;
+});
+
+function wrapperFor(store: TestStore) {
+  return function Wrapper({ children }: { children?: ReactNode }) {
+    return <Provider store={store}>{children}</Provider>;
+  };
+}
+
+it('useQuery reads a Query with its params and follows entity updates', async () => {
+  const store = makeStore();
+  const controller = restCache.controller(store);
+  const { result } = renderHook(() => ({ all: useQuery(queryRemaining), mine: useQuery(queryRemaining, { userId: 1 }) }), {
+    wrapper: wrapperFor(store),
+  });
+  expect(result.current).toEqual({ all: undefined, mine: undefined });
+  await act(() => controller.fetch(TodoResource.getList));
+  expect(result.current).toEqual({ all: 2, mine: 2 });
+  await act(() => controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true }));
+  expect(result.current).toEqual({ all: 1, mine: 1 });
+  expect(api.count('GET', '/todos')).toBe(1);
+});
+
+it('useSuspense fetches an endpoint whose schema is a Query, then shows the query', async () => {
+  const store = makeStore();
+  const remaining = TodoResource.getList.extend({ schema: queryRemaining, name: 'Todo.remaining' });
+  function Remaining() {
+    const count = useSuspense(remaining, { userId: 1 });
+    return <p>{`${count} left`}</p>;
+  }
+  renderWithStore(
+    <Suspense fallback={<p>loading</p>}>
+      <Remaining />
+    </Suspense>,
+    { store },
+  );
+  expect(screen.getByText('loading')).toBeTruthy();
+  expect(await screen.findByText('2 left')).toBeTruthy();
+  await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true }));
+  expect(screen.getByText('1 left')).toBeTruthy();
+});
