@@ -1,8 +1,7 @@
 // Asserts API.md's "everything in actions and state is plain JSON", exactly:
 // `JSON.parse(JSON.stringify(x))` deep-equals `x`, where an `undefined`
-// member, `NaN`/`Infinity`, a hole, a Date or a class instance all count as
-// differences. `-0` is let through: it comes from the server's own JSON
-// (`JSON.parse('-0')`), and it writes as `0`, which reads back as the same number. A middleware records each violation; the test fails after it
+// member, `-0`, `NaN`/`Infinity`, a hole, a Date or a class instance all count
+// as differences. A middleware records each violation; the test fails after it
 // ends (throwing from inside a dispatch would be caught by the code under test).
 import type { Middleware } from '@reduxjs/toolkit';
 
@@ -11,7 +10,8 @@ export function jsonDifference(value: unknown, path = '$', depth = 0): string | 
   if (depth > 200) return `${path}: nested deeper than 200 levels`;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? undefined : `${path}: ${value}`;
+    if (!Number.isFinite(value)) return `${path}: ${value}`;
+    return Object.is(value, -0) ? `${path}: -0` : undefined;
   }
   if (typeof value !== 'object') return `${path}: ${typeof value}`;
   if (Array.isArray(value)) {
