@@ -12,6 +12,7 @@ export { INVALID } from './schema/INVALID';
 export { normalize, normalizeIntoStore } from './schema/normalize';
 export { denormalize } from './schema/denormalize';
 export { MemoCache } from './schema/MemoCache';
+export { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH } from './schema/limits';
 
 export type { AbstractInstance } from './schema/Entity';
 export type { EntityMixinClass, EntityMixinOptions } from './schema/EntityMixin';

@@ -1,4 +1,4 @@
-import { Denormalizer, type EntityMemo, type MemoEntry, depsAreCurrent, lookupTables } from './denormalize';
+import { Denormalizer, type EntityMemo, type MemoEntry, depsAreCurrent, lookupTables, unvisitRoot } from './denormalize';
 import type { EntityTables, GetEntity } from './types';
 
 /** The latest value of one result, and the one before it. */
@@ -80,7 +80,7 @@ export class MemoCache {
       }
     }
     const denormalizer = new Denormalizer(getEntity, args, this.entities);
-    const value = denormalizer.unvisit(schema, result);
+    const value = unvisitRoot(denormalizer, schema, result);
     const entry: MemoEntry = { value, deps: denormalizer.deps ?? [], miss: undefined };
     if (slot !== undefined) {
       slot.previous = slot.current;

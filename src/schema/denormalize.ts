@@ -2,7 +2,9 @@ import { denormalizeArray } from './Array';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './Object';
+import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { getOwnRow } from './own';
+import { describeSchema } from './describeSchema';
 import { arrayItemSchema } from './normalize';
 import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
@@ -187,6 +189,20 @@ export class Denormalizer implements DenormalizeVisitor {
 
 type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
 
+/** Reads `result` with a fresh pass; a stack overflow becomes an error naming the schema. */
+export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result: unknown): unknown {
+  try {
+    return denormalizer.unvisit(schema, result);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    throw new RangeError(
+      `[rest-slice] denormalize of schema \`${describeSchema(schema)}\` ran out of stack: the stored entities nest too deeply for this JS engine. ` +
+        `One response is limited to ${MAX_SCHEMA_DEPTH} schema levels (\`MAX_SCHEMA_DEPTH\`), but entities that reference each other by pk across responses can chain further; read a shorter part of the chain.`,
+      { cause: error },
+    );
+  }
+}
+
 /**
  * Rebuilds nested data from a normalized `result` and entity tables. Entities
  * come back as instances of their classes. Missing entities are `undefined`,
@@ -201,5 +217,5 @@ export function denormalize(schema: unknown, result: unknown, entities: EntityTa
     if (row === undefined) return undefined;
     return row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>);
   }
-  return new Denormalizer(lookupTables(entities), args).unvisit(schema, result);
+  return unvisitRoot(new Denormalizer(lookupTables(entities), args), schema, result);
 }

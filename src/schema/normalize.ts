@@ -1,8 +1,10 @@
 import { ArraySchema, normalizeArray } from './Array';
 import { Collection } from './Collection';
 import { describeSchema } from './describeSchema';
+import { isDevelopment } from './development';
 import { isEntityClass } from './Entity';
 import { Invalidate } from './Invalidate';
+import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, isStackOverflow, pathTooDeep } from './limits';
 import { normalizeObject } from './Object';
 import { createTable, describeKind, getOwn, quote } from './own';
 import type {
@@ -76,6 +78,15 @@ class Normalizer implements NormalizeVisitor {
   /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
   readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
 
+  /** How many schema levels deep the current `visit` is (see `MAX_SCHEMA_DEPTH`). */
+  private depth = 0;
+  /**
+   * Rows are walked for `MAX_JSON_DEPTH` in development only: the walk costs a
+   * quarter of normalize's time, and what deep state breaks (Redux Toolkit's
+   * serializable and immutable checks, the reducer's freezing) runs in development only.
+   */
+  readonly checkJsonDepth = isDevelopment();
+
   constructor(
     readonly args: readonly unknown[],
     private readonly store?: StoreReader,
@@ -87,13 +98,21 @@ class Normalizer implements NormalizeVisitor {
     const type = typeof schema;
     if (type === 'function' || type === 'object') {
       const withNormalize = schema as { normalize?: unknown };
+      // A counter rather than a walk, so checking the depth costs almost nothing.
       if (typeof withNormalize.normalize === 'function') {
-        return (withNormalize as { normalize: NormalizeFn }).normalize(value, parent, key, this);
+        if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
+        const output = (withNormalize as { normalize: NormalizeFn }).normalize(value, parent, key, this);
+        this.depth--;
+        return output;
       }
       // A converter such as `Date`: the store keeps the JSON value.
       if (type === 'function') return value;
-      if (Array.isArray(schema)) return normalizeArray(arrayItemSchema(schema), value, this);
-      return normalizeObject(schema as Record<string, unknown>, value, this);
+      if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
+      const output = Array.isArray(schema)
+        ? normalizeArray(arrayItemSchema(schema), value, this)
+        : normalizeObject(schema as Record<string, unknown>, value, this);
+      this.depth--;
+      return output;
     }
     return value;
   }
@@ -118,6 +137,13 @@ class Normalizer implements NormalizeVisitor {
 
   addEntity(schema: EntityLikeSchema, row: Record<string, unknown>, pk: string): void {
     const key = schema.key;
+    const tooDeep = this.checkJsonDepth ? pathTooDeep(row, MAX_JSON_DEPTH) : undefined;
+    if (tooDeep !== undefined) {
+      throw new TypeError(
+        `[rest-slice] the row of \`${key}\` with pk ${quote(pk)} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +
+          "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member, or drop it in `static process()`.",
+      );
+    }
     const table = this.table(key);
     const written = table[pk];
     const store = this.store;
@@ -194,6 +220,37 @@ class Normalizer implements NormalizeVisitor {
 
 type NormalizeFn = (input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor) => unknown;
 
+function schemaTooDeep(schema: unknown, key: string | undefined): TypeError {
+  const where = key === undefined ? '' : ` at member \`${key}\``;
+  return new TypeError(
+    `[rest-slice] the input nests schema \`${describeSchema(schema)}\`${where} deeper than ${MAX_SCHEMA_DEPTH} schema levels (\`MAX_SCHEMA_DEPTH\`); ` +
+      'data this deep could not be read back. Have the server send deep references as pks instead of nested objects.',
+  );
+}
+
+/** Runs the root visit: the result is checked like a row, and a stack overflow becomes an error naming the schema. */
+function visitRoot(normalizer: Normalizer, schema: unknown, input: unknown): unknown {
+  let result: unknown;
+  try {
+    result = normalizer.visit(schema, input, undefined, undefined);
+  } catch (error) {
+    if (!isStackOverflow(error)) throw error;
+    throw new TypeError(
+      `[rest-slice] normalize of schema \`${describeSchema(schema)}\` ran out of stack: the input nests too deeply for this JS engine (the limit is \`MAX_SCHEMA_DEPTH\`, ${MAX_SCHEMA_DEPTH} levels).`,
+      { cause: error },
+    );
+  }
+  const tooDeep =
+    normalizer.checkJsonDepth && typeof result === 'object' && result !== null ? pathTooDeep(result, MAX_JSON_DEPTH) : undefined;
+  if (tooDeep !== undefined) {
+    throw new TypeError(
+      `[rest-slice] the result of schema \`${describeSchema(schema)}\` nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +
+        "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member.",
+    );
+  }
+  return result;
+}
+
 /** The item schema of the `[Item]` shorthand. */
 export function arrayItemSchema(schema: readonly unknown[]): unknown {
   // `[]` has no item schema: its values pass through as they are.
@@ -231,13 +288,15 @@ function checkRoot(schema: unknown, input: unknown): void {
  * Splits nested data into entity tables. Returns the `result` (the input with
  * each entity replaced by its pk) and the `entities` tables.
  *
- * @throws TypeError naming the schema when the input has the wrong shape or an
- *   entity has no usable primary key.
+ * @throws TypeError naming the schema when the input has the wrong shape, an
+ *   entity has no usable primary key, or the input nests deeper than
+ *   `MAX_SCHEMA_DEPTH` schema levels or (in development) an entity row or the
+ *   result nests deeper than `MAX_JSON_DEPTH` levels.
  */
 export function normalize<R = unknown>(schema: unknown, input: unknown, args: readonly unknown[] = []): NormalizeResult<R> {
   checkRoot(schema, input);
   const normalizer = new Normalizer(args);
-  const result = normalizer.visit(schema, input, undefined, undefined) as R;
+  const result = visitRoot(normalizer, schema, input) as R;
   return { result, entities: normalizer.entities };
 }
 
@@ -246,6 +305,8 @@ export function normalize<R = unknown>(schema: unknown, input: unknown, args: re
  * by `useIncoming`/`merge` with `meta` as the incoming meta, so data fetched
  * earlier never overwrites data fetched later. Returns only the rows and meta
  * that change; the store tables are not touched.
+ *
+ * @throws TypeError as {@link normalize} does; nothing is returned, so nothing is stored.
  */
 export function normalizeIntoStore<R = unknown>(
   schema: unknown,
@@ -256,7 +317,7 @@ export function normalizeIntoStore<R = unknown>(
 ): StoreNormalizeResult<R> {
   checkRoot(schema, input);
   const normalizer = new Normalizer(args, readerOf(store), meta);
-  const result = normalizer.visit(schema, input, undefined, undefined) as R;
+  const result = visitRoot(normalizer, schema, input) as R;
   // A table whose rows all kept their stored identity is left out: the store copies only tables that change.
   return {
     result,

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../schema/limits';
 import type { EntityMeta, EntityRow } from '../schema/types';
 import type { View } from './view';
 
@@ -53,13 +54,17 @@ export function recordingView(view: View, reads: unknown[]): View {
   };
 }
 
-/** Same JSON: identical, or equal plain data (rows and meta are plain JSON). */
-function sameJson(a: unknown, b: unknown): boolean {
+/**
+ * Same JSON: identical, or equal plain data (rows and meta are plain JSON).
+ * Data nested deeper than `MAX_JSON_DEPTH` counts as changed (so the layer is
+ * recomputed) instead of being walked until the stack runs out.
+ */
+function sameJson(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth >= MAX_JSON_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -67,7 +72,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (aKeys.length !== Object.keys(b).length) return false;
   for (const key of aKeys) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
   }
   return true;
 }
