@@ -1,14 +1,17 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { AbortOptimistic } from '../rest/AbortOptimistic';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { SnapshotInterface } from '../rest/Snapshot';
-import type { CacheContext } from './context';
+import type { DispatchFetch } from './dispatchFetch';
 import type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './endpoint';
-import { dispatchFetch } from './middleware';
-import type { ResponseState } from './selectors';
-import { recordError, recordResponse, type OutcomeBase } from './outcome';
+import type { RequestHandoff } from './handoff';
+import type { ResolvedOptions } from './options';
+import type { Outcome, OutcomeBase } from './outcome';
+import type { Reads, ResponseState } from './reads';
+import type { EndpointRegistry } from './registry';
+import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
-import type { View } from './view';
+import type { RestCacheActions } from './slice';
+import { createSnapshot } from './snapshot';
 import { warnOnce } from './warnOnce';
 
 /** The store a controller drives: anything with `dispatch` and `getState` (a Redux store). */
@@ -71,27 +74,25 @@ export interface Controller {
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
 }
 
-// One shared instance: an Error captures a stack trace when made, and most layers never throw it.
-const SNAPSHOT_ABORT = new AbortOptimistic();
-
-/** The snapshot of a view: reads see the confirmed data plus the optimistic updates applied so far. */
-export function createSnapshot(context: CacheContext, view: View, fetchedAt: number): SnapshotInterface {
-  return {
-    getResponse: ((endpoint: EndpointInterface, ...args: unknown[]) =>
-      context.selectors.responseOf(view, endpoint, args)) as SnapshotInterface['getResponse'],
-    getError: ((endpoint: EndpointInterface, ...args: unknown[]) =>
-      context.selectors.errorOf(view, endpoint, args)) as SnapshotInterface['getError'],
-    fetchedAt,
-    abort: SNAPSHOT_ABORT,
-  };
+/** What a controller needs from the cache. */
+export interface ControllerInput {
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now'>;
+  readonly actions: RestCacheActions;
+  readonly registry: Pick<EndpointRegistry, 'register'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware'>;
+  readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
+  readonly reads: Reads;
+  readonly outcome: Outcome;
+  readonly dispatchFetch: DispatchFetch;
 }
 
 /** Builds the controller of one store. */
-export function createController(context: CacheContext, store: StoreLike): Controller {
-  const { actions, options, selectors } = context;
+export function createController(input: ControllerInput, store: StoreLike): Controller {
+  const { actions, options, selectors, reads, outcome, registry, handoff } = input;
   const { reducerPath } = options;
+  const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
 
-  if (!context.storesWithMiddleware.has(store.getState)) {
+  if (!handoff.storesWithMiddleware.has(store.getState)) {
     warnOnce(
       `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
         'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
@@ -104,8 +105,8 @@ export function createController(context: CacheContext, store: StoreLike): Contr
     return [rest.slice(0, -1), rest[rest.length - 1]];
   }
 
-  function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, outcome: { response: unknown } | { error: unknown }) {
-    context.register(endpoint);
+  function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: { response: unknown } | { error: unknown }) {
+    registry.register(endpoint);
     const base: OutcomeBase = {
       endpoint: endpoint.name,
       key: endpoint.key(...args),
@@ -113,37 +114,37 @@ export function createController(context: CacheContext, store: StoreLike): Contr
       fetchedAt,
       date: options.now(),
     };
-    if ('response' in outcome) {
+    if ('response' in given) {
       try {
-        recordResponse(context, store.dispatch, endpoint, base, args, outcome.response, selectors.selectSlice(store.getState()));
+        outcome.recordResponse(store.dispatch, endpoint, base, args, given.response, selectors.selectSlice(store.getState()));
       } catch (error) {
         // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
-        recordError(context, store.dispatch, endpoint, base, error);
+        outcome.recordError(store.dispatch, endpoint, base, error);
         throw error;
       }
       return;
     }
-    recordError(context, store.dispatch, endpoint, base, outcome.error);
+    outcome.recordError(store.dispatch, endpoint, base, given.error);
   }
 
   /** Stored keys, and keys read by inference (a detail a list brought), that `matcher.testKey` accepts. */
   function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
     const slice = selectors.selectSlice(store.getState());
     const keys = new Set(Object.keys(slice.meta));
-    for (const key of selectors.inferredKeys()) keys.add(key);
+    for (const key of reads.inferredKeys()) keys.add(key);
     // Called as a method: an endpoint's `testKey` may use `this`.
     return [...keys].filter((key) => matcher.testKey(key));
   }
 
   function subscription(type: 'subscribe' | 'unsubscribe', endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
-    context.register(endpoint);
-    const requestId = context.nextRequestId();
+    registry.register(endpoint);
+    const requestId = handoff.nextRequestId();
     const done = new Promise<void>((resolve, reject) => {
-      context.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
+      handoff.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
     });
     const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args) };
     store.dispatch(actions[type](payload, { requestId }));
-    if (context.pending.delete(requestId)) {
+    if (handoff.pending.delete(requestId)) {
       warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
       return Promise.resolve();
     }
@@ -151,14 +152,14 @@ export function createController(context: CacheContext, store: StoreLike): Contr
   }
 
   const controller: Controller = {
-    fetch: (endpoint, ...args) => dispatchFetch(context, store.dispatch, endpoint, args) as Promise<never>,
+    fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {
-      const response = selectors.responseOf(selectors.selectView(store.getState()), endpoint, args);
+      const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
       if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
         return Promise.resolve(response.data as never);
       }
-      return dispatchFetch(context, store.dispatch, endpoint, args) as Promise<never>;
+      return dispatchFetch(endpoint, args) as Promise<never>;
     },
 
     invalidate: async (endpoint, ...args) => {
@@ -196,15 +197,15 @@ export function createController(context: CacheContext, store: StoreLike): Contr
 
     getResponse: (endpoint, ...rest) => {
       const [args, state] = splitState(rest);
-      return selectors.responseOf(selectors.selectView(state), endpoint, args) as never;
+      return reads.responseOf(selectors.selectView(state), endpoint, args) as never;
     },
 
     getError: (endpoint, ...rest) => {
       const [args, state] = splitState(rest);
-      return selectors.errorOf(selectors.selectView(state), endpoint, args);
+      return reads.errorOf(selectors.selectView(state), endpoint, args);
     },
 
-    snapshot: (state, fetchedAt = options.now()) => createSnapshot(context, selectors.selectView(state), fetchedAt),
+    snapshot: (state, fetchedAt = options.now()) => createSnapshot(reads, selectors.selectView(state), fetchedAt),
 
     subscribe: (endpoint, ...args) => subscription('subscribe', endpoint, args),
 

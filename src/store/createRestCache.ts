@@ -1,31 +1,24 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { MemoCache } from '../schema/MemoCache';
-import type { CacheContext, ResolvedOptions } from './context';
-import { createController, createSnapshot, type Controller, type StoreLike } from './controller';
-import { createRestMiddleware } from './middleware';
+import { createController, type Controller, type StoreLike } from './controller';
+import { createDispatchFetch } from './dispatchFetch';
+import { createRequestHandoff } from './handoff';
+import { createRestMiddleware } from './middleware/index';
+import { resolveOptions, type RestCacheOptions } from './options';
+import { createOutcome } from './outcome';
+import { createReads } from './reads';
 import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
+import { createSnapshot } from './snapshot';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 
-/** Options of {@link createRestCache}. */
-export interface RestCacheOptions<P extends string = string> {
-  /** Where the reducer is mounted, and the prefix of the action types. Default `'rest'`. */
-  reducerPath?: P;
-  /** The `fetch` the middleware's requests use. Default: the global `fetch`. */
-  fetch?: typeof fetch;
-  /** The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms). Default `Date.now`. */
-  now?: () => number;
-  /** How long data stays fresh, unless the endpoint says otherwise (ms). Default 60 000. */
-  dataExpiryLength?: number;
-  /** How long an error stays fresh, unless the endpoint says otherwise (ms). Default 1 000. */
-  errorExpiryLength?: number;
-}
+export type { RestCacheOptions };
 
 /** One cache instance: mount its reducer and middleware in a store, then use its controller and selectors. */
 export interface RestCache<P extends string = string>
-  extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView' | 'responseOf' | 'errorOf' | 'entityOf' | 'inferredKeys'> {
+  extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView'> {
   /** Where the reducer is mounted; a literal type, so `{ [cache.reducerPath]: cache.reducer }` types well beside other slices. */
   readonly reducerPath: P;
   readonly reducer: Reducer<RestCacheState>;
@@ -54,54 +47,51 @@ export interface RestCache<P extends string = string>
  * });
  */
 export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
-  const resolved: ResolvedOptions = {
-    reducerPath: options.reducerPath ?? 'rest',
-    fetch: options.fetch,
-    now: options.now ?? Date.now,
-    dataExpiryLength: options.dataExpiryLength ?? 60_000,
-    errorExpiryLength: options.errorExpiryLength ?? 1_000,
-  };
+  // The parts are built in dependency order, each given only what it uses.
+  const resolved = resolveOptions(options);
   const slice = createRestSlice(resolved.reducerPath);
-  const memo = new MemoCache();
   const registry = createRegistry();
-  const active: CacheContext['active'] = new Map();
-  let requestCounter = 0;
-
-  // The context is filled in two steps: selectors need the view cache, which needs snapshots of the context.
-  const context = {
-    options: resolved,
-    actions: slice.actions,
-    memo,
-    registry: registry.endpoints,
-    pending: new Map(),
-    active,
-    storesWithMiddleware: new WeakSet(),
-    errorObjects: new WeakMap(),
-    nextRequestId: () => `${resolved.reducerPath}:${++requestCounter}`,
-    register: registry.register,
-    createSnapshot: (view, fetchedAt) => createSnapshot(context, view, fetchedAt),
-  } as Omit<CacheContext, 'selectors'> as CacheContext;
-
+  const memo = new MemoCache();
+  const errorObjects = new WeakMap<object, Error>();
+  const handoff = createRequestHandoff(resolved.reducerPath);
+  const reads = createReads({ memo, errorObjects });
   const viewOf = createViewCache({
     resolveEndpoint: (entry) => {
-      const inFlight = entry.requestId !== undefined ? active.get(entry.requestId) : undefined;
+      // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
+      const inFlight = entry.requestId !== undefined ? handoff.active.get(entry.requestId) : undefined;
       if (inFlight !== undefined) return inFlight;
-      const endpoint = registry.endpoints.get(entry.endpoint);
+      const endpoint = registry.resolve(entry.endpoint, entry.key);
       return endpoint === undefined ? undefined : { endpoint, args: entry.args };
     },
-    createSnapshot: (view, fetchedAt) => context.createSnapshot(view, fetchedAt),
+    createSnapshot: (view, fetchedAt) => createSnapshot(reads, view, fetchedAt),
   });
-  const selectors = createSelectors({ reducerPath: resolved.reducerPath, memo, viewOf, errorObjects: context.errorObjects });
-  (context as { selectors: RestCacheSelectors }).selectors = selectors;
+  const selectors = createSelectors({ reducerPath: resolved.reducerPath, memo, viewOf, reads });
+  const outcome = createOutcome({
+    actions: slice.actions,
+    memo,
+    errorObjects,
+    dataExpiryLength: resolved.dataExpiryLength,
+    errorExpiryLength: resolved.errorExpiryLength,
+  });
+  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now });
+  const middleware = createRestMiddleware({
+    options: resolved,
+    actions: slice.actions,
+    handoff,
+    outcome,
+    selectSlice: selectors.selectSlice,
+    dispatchFetch,
+  });
+  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch };
 
   return {
     reducerPath: resolved.reducerPath as P,
     reducer: slice.reducer,
     slice,
     actions: slice.actions,
-    middleware: createRestMiddleware(context),
+    middleware,
     now: resolved.now,
-    controller: (store) => createController(context, store),
+    controller: (store) => createController(controllerInput, store),
     selectCacheState: selectors.selectSlice,
     selectEntity: selectors.selectEntity,
     selectEntities: selectors.selectEntities,

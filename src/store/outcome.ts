@@ -4,9 +4,10 @@ import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
 import type { GetEntity } from '../schema/types';
-import type { CacheContext } from './context';
+import type { MemoCache } from '../schema/MemoCache';
 import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
+import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
 
 /**
@@ -29,18 +30,56 @@ export interface OutcomeBase {
   readonly requestId?: string;
 }
 
-/**
- * Normalizes a response against the confirmed state, reads it back, and only
- * then dispatches `setResponse`. Returns that response's own data,
- * denormalized (Entity instances): the rows this response brought, then the
- * confirmed rows for what it does not hold, so a newer value already in the
- * store does not show through. A response that cannot be normalized or read
- * back (a member converter that throws, a chain too deep) dispatches nothing
- * and throws an error naming the endpoint and request key; the caller records
- * it with {@link recordError}.
- */
-export function recordResponse(
-  context: CacheContext,
+/** What recording an outcome needs from the cache. */
+export interface OutcomeInput {
+  readonly actions: Pick<RestCacheActions, 'setResponse' | 'setError'>;
+  readonly memo: MemoCache;
+  /** Where the original error objects are kept, by the stored form (the selectors hand them out). */
+  readonly errorObjects: WeakMap<object, Error>;
+  readonly dataExpiryLength: number;
+  readonly errorExpiryLength: number;
+}
+
+/** Records responses and failures into a store: the one path every outcome takes (fetches, `setResponse`, `resolve`). */
+export interface Outcome {
+  /**
+   * Normalizes a response against the confirmed state, reads it back, and only
+   * then dispatches `setResponse`. Returns that response's own data,
+   * denormalized (Entity instances): the rows this response brought, then the
+   * confirmed rows for what it does not hold, so a newer value already in the
+   * store does not show through. A response that cannot be normalized or read
+   * back (a member converter that throws, a chain too deep) dispatches nothing
+   * and throws an error naming the endpoint and request key; the caller records
+   * it with `recordError`.
+   */
+  recordResponse(
+    dispatch: Dispatch,
+    endpoint: EndpointInterface,
+    base: OutcomeBase,
+    args: readonly unknown[],
+    value: unknown,
+    confirmed: RestCacheState,
+  ): unknown;
+  /**
+   * Dispatches `setError` (which rolls back the fetch's optimistic update). The
+   * state keeps `{ name, message, status }`; the original error is remembered
+   * for the selectors. Whether it is `'soft'` is the endpoint's `errorPolicy`'s
+   * call; an endpoint without one has hard errors.
+   */
+  recordError(dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, error: unknown): void;
+}
+
+/** Makes the outcome recorder of one cache. */
+export function createOutcome(input: OutcomeInput): Outcome {
+  return {
+    recordResponse: (dispatch, endpoint, base, args, value, confirmed) =>
+      recordResponse(input, dispatch, endpoint, base, args, value, confirmed),
+    recordError: (dispatch, endpoint, base, error) => recordError(input, dispatch, endpoint, base, error),
+  };
+}
+
+function recordResponse(
+  input: OutcomeInput,
   dispatch: Dispatch,
   endpoint: EndpointInterface,
   base: OutcomeBase,
@@ -48,7 +87,7 @@ export function recordResponse(
   value: unknown,
   confirmed: RestCacheState,
 ): unknown {
-  const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? context.options.dataExpiryLength);
+  const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? input.dataExpiryLength);
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
     let result: unknown;
@@ -61,7 +100,7 @@ export function recordResponse(
         { cause: error },
       );
     }
-    dispatch(context.actions.setResponse({ ...base, expiresAt, result, entities: {}, entitiesMeta: {} }));
+    dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities: {}, entitiesMeta: {} }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -75,7 +114,7 @@ export function recordResponse(
   }
   let data: unknown;
   try {
-    data = readOwnResponse(context, schema, value, args, normalized, confirmed);
+    data = readOwnResponse(input, schema, value, args, normalized, confirmed);
   } catch (error) {
     throw new Error(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) was not stored because it cannot be read back: ${errorMessage(error)}`,
@@ -83,7 +122,7 @@ export function recordResponse(
     );
   }
   const { result, entities, entitiesMeta } = normalized;
-  dispatch(context.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta }));
+  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta }));
   return data;
 }
 
@@ -96,7 +135,7 @@ export function recordResponse(
  * and what cannot be read that way is `undefined`.
  */
 function readOwnResponse(
-  context: CacheContext,
+  input: Pick<OutcomeInput, 'memo'>,
   schema: unknown,
   value: unknown,
   args: readonly unknown[],
@@ -115,7 +154,7 @@ function readOwnResponse(
     if (own !== undefined) return own;
     return stored === undefined ? changed : stored;
   };
-  const data = context.memo.denormalizeWith(schema, normalized.result, getEntity, args);
+  const data = input.memo.denormalizeWith(schema, normalized.result, getEntity, args);
   if (data !== INVALID && data !== undefined) return data;
   try {
     const inline: unknown = denormalize(schema, value, {}, args);
@@ -126,25 +165,15 @@ function readOwnResponse(
   }
 }
 
-/**
- * Dispatches `setError` (which rolls back the fetch's optimistic update). The
- * state keeps `{ name, message, status }`; the original error is remembered
- * for the selectors. 5xx errors are `'soft'` unless the endpoint's
- * `errorPolicy` says otherwise.
- */
-export function recordError(context: CacheContext, dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, error: unknown): void {
+function recordError(input: OutcomeInput, dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, error: unknown): void {
   const serialized = serializeError(error);
-  if (error instanceof Error) context.errorObjects.set(serialized, error);
-  const status = (error as { status?: unknown } | null | undefined)?.status;
-  const policy = endpoint.errorPolicy
-    ? endpoint.errorPolicy(error)
-    : typeof status === 'number' && status >= 500
-      ? 'soft'
-      : undefined;
+  if (error instanceof Error) input.errorObjects.set(serialized, error);
+  // Which errors keep stale data shown is the endpoint's rule (`Endpoint`/`RestEndpoint`: status >= 500).
+  const policy = typeof endpoint.errorPolicy === 'function' ? endpoint.errorPolicy(error) : undefined;
   dispatch(
-    context.actions.setError({
+    input.actions.setError({
       ...base,
-      expiresAt: expiryTime(base.date, endpoint.errorExpiryLength ?? context.options.errorExpiryLength),
+      expiresAt: expiryTime(base.date, endpoint.errorExpiryLength ?? input.errorExpiryLength),
       error: serialized,
       ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
     }),

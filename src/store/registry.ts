@@ -27,18 +27,59 @@ function collectEntities(schema: unknown, found: Set<Function>, seen: Set<unknow
   collectEntities(nested.collection, found, seen);
 }
 
+/** What the store knows of the endpoints and entity classes it has seen. */
+export interface EndpointRegistry {
+  /** Remembers an endpoint by name (warning when two Entity classes share a key). */
+  register(endpoint: EndpointInterface): void;
+  /**
+   * The endpoint a state entry names: of those registered under `name`, the
+   * latest whose `testKey` accepts `key`, else the latest of that name.
+   */
+  resolve(name: string, key: string): EndpointInterface | undefined;
+}
+
+// Endpoints kept per name: enough for the few that share one, bounded for endpoints made on the fly.
+const MAX_PER_NAME = 16;
+
+function accepts(endpoint: EndpointInterface, key: string): boolean {
+  const testKey = (endpoint as { testKey?: unknown }).testKey;
+  if (typeof testKey !== 'function') return false;
+  try {
+    // Called as a method: an endpoint's `testKey` may use `this`.
+    return (endpoint as unknown as { testKey(key: string): unknown }).testKey(key) === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The registry of one cache: endpoints by name (so state entries that name an
- * endpoint find it again) and entity classes by key (two classes sharing a key
- * would overwrite each other's rows, so that is warned about).
+ * endpoint find it again; two endpoints may share a name, e.g. two unnamed
+ * RestEndpoints with different methods on one path) and entity classes by key
+ * (two classes sharing a key would overwrite each other's rows, so that is
+ * warned about).
  */
-export function createRegistry() {
-  const endpoints = new Map<string, EndpointInterface>();
+export function createRegistry(): EndpointRegistry {
+  const endpoints = new Map<string, EndpointInterface[]>();
   const entities = new Map<string, Function>();
   const checked = new WeakSet<object>();
 
+  function remember(endpoint: EndpointInterface): void {
+    const named = endpoints.get(endpoint.name);
+    if (named === undefined) {
+      endpoints.set(endpoint.name, [endpoint]);
+      return;
+    }
+    const index = named.indexOf(endpoint);
+    if (index === named.length - 1) return;
+    if (index !== -1) named.splice(index, 1);
+    // The latest used is last: it is the fallback when no `testKey` decides.
+    named.push(endpoint);
+    if (named.length > MAX_PER_NAME) named.shift();
+  }
+
   function register(endpoint: EndpointInterface): void {
-    endpoints.set(endpoint.name, endpoint);
+    remember(endpoint);
     const schema = endpoint.schema;
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || checked.has(schema)) return;
     checked.add(schema);
@@ -57,5 +98,12 @@ export function createRegistry() {
     }
   }
 
-  return { endpoints, register };
+  function resolve(name: string, key: string): EndpointInterface | undefined {
+    const named = endpoints.get(name);
+    if (named === undefined) return undefined;
+    for (let i = named.length - 1; i >= 0; i--) if (accepts(named[i], key)) return named[i];
+    return named[named.length - 1];
+  }
+
+  return { register, resolve };
 }

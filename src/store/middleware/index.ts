@@ -1,0 +1,47 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { buildPollingHandler } from './polling';
+import { buildRequestsHandler, createInFlight } from './requests';
+import { buildResetHandler } from './reset';
+import type { CacheAction, Handler, MiddlewareInput } from './types';
+
+export type { MiddlewareInput } from './types';
+
+/**
+ * The cache's middleware: per store, a list of handlers (one concern each,
+ * see {@link Handler}) that every action of this cache passes through.
+ * Actions of other slices pass straight on.
+ */
+export function createRestMiddleware(input: MiddlewareInput): Middleware {
+  const prefix = `${input.options.reducerPath}/`;
+
+  return (store) => {
+    input.handoff.storesWithMiddleware.add(store.getState);
+    // The one piece of runtime handlers share: the requests in flight of this store.
+    const inFlight = createInFlight();
+    const handlers: readonly Handler[] = [
+      buildRequestsHandler(input, store, inFlight),
+      buildResetHandler(input, inFlight),
+      buildPollingHandler(input, store),
+    ];
+
+    return (next) => (action) => {
+      if (!isCacheAction(action, prefix)) return next(action);
+      for (const handler of handlers) {
+        if (handler.before?.(action) === false) return action;
+      }
+      const stateBefore = store.getState();
+      const result = next(action);
+      for (const handler of handlers) handler.after?.(action, stateBefore);
+      return result;
+    };
+  };
+}
+
+function isCacheAction(action: unknown, prefix: string): action is CacheAction {
+  return (
+    typeof action === 'object' &&
+    action !== null &&
+    typeof (action as { type?: unknown }).type === 'string' &&
+    (action as { type: string }).type.startsWith(prefix)
+  );
+}

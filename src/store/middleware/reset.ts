@@ -1,0 +1,30 @@
+import type { InFlight } from './requests';
+import type { CacheAction, Handler, MiddlewareInput } from './types';
+
+/** What the reset handler needs from the cache. */
+export type ResetInput = Pick<MiddlewareInput, 'actions'>;
+
+/**
+ * `<reducerPath>/reset`: requests in flight are aborted and their callers
+ * rejected; a response that still arrives is dropped (its generation is over).
+ */
+export function buildResetHandler(input: ResetInput, inFlight: Pick<InFlight, 'nextGeneration' | 'drain'>): Handler {
+  const { actions } = input;
+  return {
+    before(action: CacheAction) {
+      // Before the reducer: a request settling while the reset is reduced already counts as dropped.
+      if (actions.reset.match(action)) inFlight.nextGeneration();
+    },
+    after(action: CacheAction) {
+      if (!actions.reset.match(action)) return;
+      for (const request of inFlight.drain()) {
+        request.abort.abort();
+        request.reject(
+          new Error(
+            `[rest-slice] \`${request.endpoint}\` (${request.key}) was in flight when \`controller.resetEntireStore\` ran: the request was aborted and its response will not reach the store. Fetch it again if it is still needed.`,
+          ),
+        );
+      }
+    },
+  };
+}

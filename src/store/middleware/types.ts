@@ -1,0 +1,42 @@
+import type { Dispatch, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
+import type { RequestMeta } from '../actions';
+import type { DispatchFetch } from '../dispatchFetch';
+import type { RequestHandoff } from '../handoff';
+import type { ResolvedOptions } from '../options';
+import type { Outcome } from '../outcome';
+import type { RestCacheActions } from '../slice';
+import type { RestCacheState } from '../state';
+
+/** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
+export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
+
+/** The store a handler runs in (the middleware API). */
+export type HandlerStore = MiddlewareAPI<Dispatch, unknown>;
+
+/**
+ * One concern of the middleware (requests, polling, reset, ...), built once
+ * per store. For each action of this cache the middleware calls every
+ * handler's `before` in order, then passes the action on (`next`: the
+ * reducer sees it), then calls every handler's `after` in order.
+ */
+export interface Handler {
+  /**
+   * Runs before the reducer sees the action. Returning `false` takes the
+   * action over: it is not passed on, later handlers do not see it, and
+   * `dispatch` returns the action (a GET that shares a request in flight).
+   */
+  before?(action: CacheAction): boolean | void;
+  /** Runs after the reducer saw the action; `stateBefore` is the root state before it. */
+  after?(action: CacheAction, stateBefore: unknown): void;
+}
+
+/** Everything the middleware's handlers may use; each builder takes only the part it needs. */
+export interface MiddlewareInput {
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now'>;
+  readonly actions: RestCacheActions;
+  readonly handoff: RequestHandoff;
+  readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
+  /** This cache's slice of a root state. */
+  selectSlice(rootState: unknown): RestCacheState;
+  readonly dispatchFetch: DispatchFetch;
+}

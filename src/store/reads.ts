@@ -1,0 +1,184 @@
+import { type AbstractInstance, type Entity, isEntityClass } from '../schema/Entity';
+import { INVALID } from '../schema/INVALID';
+import { inferResult, isQuerySchema } from '../schema/Query';
+import type { MemoCache } from '../schema/MemoCache';
+import { ExpiryStatus } from '../rest/ExpiryStatus';
+import type { EndpointInterface } from './endpoint';
+import { deserializeError, errorMessage } from './serialize';
+import type { SerializedError } from './state';
+import type { View } from './view';
+
+/** What `getResponse` and `selectResponse` return. */
+export interface ResponseState<T> {
+  /** The denormalized data; `undefined` while missing or invalid. */
+  readonly data: T | undefined;
+  readonly expiryStatus: ExpiryStatus;
+  /** When the data becomes stale (ms since epoch); 0 when there is none. */
+  readonly expiresAt: number;
+}
+
+/** What reading a view needs: the cache's memo and the original error objects. */
+export interface ReadsInput {
+  readonly memo: MemoCache;
+  /** The original error objects, by the stored form the middleware put in the state. */
+  readonly errorObjects: WeakMap<object, Error>;
+}
+
+const MAX_CACHED_RESPONSES = 5_000;
+
+/** The pk an Entity endpoint's params name, when that entity is stored (Data Client's result inference). */
+function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: string; expiresAt: number } | undefined {
+  if (!isEntityClass(schema)) return undefined;
+  const params = args[0];
+  if (typeof params !== 'object' || params === null) return undefined;
+  let id: unknown;
+  try {
+    id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
+  } catch {
+    return undefined;
+  }
+  if (id === undefined || id === null || id === '') return undefined;
+  const pk = String(id);
+  if (view.getEntity(schema.key, pk) === undefined) return undefined;
+  return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
+}
+
+/**
+ * Reads of one view (a state with its optimistic updates): a request's
+ * response and error, an entity. Selectors, the controller and the snapshots
+ * `getOptimisticResponse` receives all read through these.
+ */
+export function createReads(input: ReadsInput) {
+  const responses = new Map<string, ResponseState<unknown>>();
+  const rebuiltErrors = new WeakMap<object, Error>();
+  // Request keys answered by inference (no stored result): `invalidateAll`/`expireAll` reach them too.
+  const inferredKeys = new Set<string>();
+
+  // Reads of one sealed view (one state) are answered once per key.
+  const byView = new WeakMap<View, WeakMap<EndpointInterface, Map<string, ResponseState<unknown>>>>();
+
+  /** `{ data, expiryStatus, expiresAt }` of `endpoint(...args)` in `view`; the same object while nothing changed. */
+  function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
+    const key = endpoint.key(...args);
+    let answered: Map<string, ResponseState<unknown>> | undefined;
+    if (view.sealed) {
+      let byEndpoint = byView.get(view);
+      if (byEndpoint === undefined) {
+        byEndpoint = new WeakMap();
+        byView.set(view, byEndpoint);
+      }
+      answered = byEndpoint.get(endpoint);
+      if (answered === undefined) {
+        answered = new Map();
+        byEndpoint.set(endpoint, answered);
+      }
+      const known = answered.get(key);
+      if (known !== undefined) return known;
+    }
+    let result = view.getResult(key);
+    const meta = view.getResultMeta(key);
+    let expiresAt = meta?.expiresAt ?? 0;
+    if (result === undefined && !meta?.invalidated) {
+      // No result stored (never fetched, or only failed), but an entity endpoint's result follows
+      // from its params: `get({ id: 2 })` reads Todo 2 when a list already brought it.
+      const inferred = inferEntityPk(endpoint.schema, args, view);
+      if (inferred !== undefined) {
+        result = inferred.pk;
+        // A meta without a result (an error, `expireAll`) can only make it stale sooner.
+        expiresAt = meta === undefined ? inferred.expiresAt : Math.min(meta.expiresAt, inferred.expiresAt);
+        if (inferredKeys.size >= MAX_CACHED_RESPONSES) inferredKeys.clear();
+        inferredKeys.add(key);
+      }
+    }
+    if (isQuerySchema(endpoint.schema)) {
+      // A Query or All reads the cache itself: every stored row, whatever the last response held.
+      const queried = inferResult(endpoint.schema, args, view);
+      if (queried !== undefined) result = queried;
+    }
+    let data: unknown;
+    try {
+      if (endpoint.schema === undefined || endpoint.schema === null) {
+        data = result;
+      } else if (view.recorder !== undefined) {
+        // An optimistic update reading: note the rows behind the value in one entry.
+        const tracked = input.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source.getEntity, args);
+        view.recorder.note(tracked.deps);
+        data = tracked.value;
+      } else {
+        data = input.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+      }
+    } catch (error) {
+      // Responses are read back before they are stored; this is data that came another way (a replayed action).
+      throw new Error(
+        `[rest-slice] the stored response of \`${endpoint.name}\` (${key}) cannot be read: ${errorMessage(error)}. ` +
+          'Refetch it, or fix the member schema that fails on it.',
+        { cause: error },
+      );
+    }
+    let expiryStatus: ExpiryStatus;
+    if (data === INVALID || data === undefined || meta?.invalidated) {
+      // API.md: `data` is undefined while missing or invalid (also after `controller.invalidate`).
+      data = undefined;
+      expiryStatus = ExpiryStatus.Invalid;
+    } else {
+      expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+    }
+    const previous = responses.get(key);
+    if (
+      previous !== undefined &&
+      previous.data === data &&
+      previous.expiryStatus === expiryStatus &&
+      previous.expiresAt === expiresAt
+    ) {
+      answered?.set(key, previous);
+      return previous;
+    }
+    const next: ResponseState<unknown> = Object.freeze({ data, expiryStatus, expiresAt });
+    if (responses.size >= MAX_CACHED_RESPONSES) responses.clear();
+    responses.set(key, next);
+    answered?.set(key, next);
+    return next;
+  }
+
+  /** The error of the request's last failure in `view`: the original object when this process recorded it. */
+  function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
+    const stored = view.getResultMeta(endpoint.key(...args))?.error as SerializedError | undefined;
+    if (stored === undefined) return undefined;
+    const original = input.errorObjects.get(stored);
+    if (original !== undefined) return original;
+    let rebuilt = rebuiltErrors.get(stored);
+    if (rebuilt === undefined) {
+      rebuilt = deserializeError(stored);
+      rebuiltErrors.set(stored, rebuilt);
+    }
+    return rebuilt;
+  }
+
+  /** One entity of `view` as an instance, or `undefined` when missing or invalidated. */
+  function entityOf<E extends typeof Entity>(view: View, entity: E, pk: string | number): AbstractInstance<E> | undefined {
+    const id = String(pk);
+    const row = view.getEntity(entity.key, id);
+    if (row === undefined || row === null) return undefined;
+    let data;
+    try {
+      data = input.memo.denormalizeWith(entity, id, view.getEntity);
+    } catch (error) {
+      throw new Error(
+        `[rest-slice] the stored entity \`${entity.key}\` ${JSON.stringify(id)} cannot be read: ${errorMessage(error)}`,
+        { cause: error },
+      );
+    }
+    return data === INVALID ? undefined : data;
+  }
+
+  return {
+    responseOf,
+    errorOf,
+    entityOf,
+    /** Request keys recently answered by inference from stored entities (bounded). */
+    inferredKeys: (): Iterable<string> => inferredKeys,
+  };
+}
+
+/** The reads of one cache instance. */
+export type Reads = ReturnType<typeof createReads>;
