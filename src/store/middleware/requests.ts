@@ -39,7 +39,8 @@ export function createInFlight(): InFlight {
   let generation = 0;
   const gets = new Map<string, Promise<unknown>>();
   const requests = new Set<InFlightRequest>();
-  const id = (_name: string, key: string) => key;
+  // A JSON pair: names and keys may hold any character, so no separator could be unambiguous.
+  const id = (name: string, key: string) => JSON.stringify([name, key]);
   return {
     get generation() {
       return generation;
