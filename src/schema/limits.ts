@@ -15,12 +15,12 @@ export const MAX_SCHEMA_DEPTH = 256;
 
 /**
  * The most levels of objects and arrays in one stored value (an entity row or
- * a request's normalized result), the value itself counting as one: 256.
+ * a request's normalized result), the value itself counting as one: 128.
  * Checked in development only, where Redux Toolkit's serializable and
  * immutable checks walk the state recursively (they overflow Node's default
  * stack at about 1,250 levels of arrays); nothing in production walks it.
  */
-export const MAX_JSON_DEPTH = 256;
+export const MAX_JSON_DEPTH = 128;
 
 /**
  * The path to the first member of `value` that nests deeper than `limit`

@@ -52,9 +52,9 @@ function lengthOf(node: Node | null | undefined): number {
 }
 
 describe('MAX_SCHEMA_DEPTH', () => {
-  it('is 256 and MAX_JSON_DEPTH is 256', () => {
+  it('is 256 and MAX_JSON_DEPTH is 128', () => {
     expect(MAX_SCHEMA_DEPTH).toBe(256);
-    expect(MAX_JSON_DEPTH).toBe(256);
+    expect(MAX_JSON_DEPTH).toBe(128);
   });
 
   it('a chain of exactly MAX_SCHEMA_DEPTH entities normalizes and reads back, plain and memoized', () => {
@@ -122,7 +122,7 @@ describe('MAX_JSON_DEPTH (development)', () => {
     expect((fits.entities.Node.deep as Record<string, unknown>).meta).toEqual(nested(MAX_JSON_DEPTH - 1));
     expect(() => normalize(Node, { id: 'deep', meta: nested(MAX_JSON_DEPTH) })).toThrow(
       new TypeError(
-        '[rest-slice] the row of `Node` with pk "deep" nests objects and arrays deeper than 256 levels (`MAX_JSON_DEPTH`) at `meta.a.a.a.a.a.a.a…`; ' +
+        '[rest-slice] the row of `Node` with pk "deep" nests objects and arrays deeper than 128 levels (`MAX_JSON_DEPTH`) at `meta.a.a.a.a.a.a.a…`; ' +
           "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member, or drop it in `static process()`.",
       ),
     );
@@ -142,7 +142,7 @@ describe('MAX_JSON_DEPTH (development)', () => {
     });
     expect(() => normalize({ node: Node }, { node: { id: 'a' }, extra: nested(MAX_JSON_DEPTH) })).toThrow(
       new TypeError(
-        '[rest-slice] the result of schema `object` nests objects and arrays deeper than 256 levels (`MAX_JSON_DEPTH`) at `extra.a.a.a.a.a.a.a…`; ' +
+        '[rest-slice] the result of schema `object` nests objects and arrays deeper than 128 levels (`MAX_JSON_DEPTH`) at `extra.a.a.a.a.a.a.a…`; ' +
           "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member.",
       ),
     );
