@@ -1,3 +1,4 @@
+import { setOwn } from '../schema/own';
 import type { SerializedError } from './state';
 
 /** The message of anything thrown, never throwing itself (a hostile `toString` gives a description instead). */
@@ -54,10 +55,11 @@ function toJson(value: unknown, depth: number): unknown {
       copy = {};
       for (const earlier of keys) {
         if (earlier === key) break;
-        copy[earlier] = (value as Record<string, unknown>)[earlier];
+        setOwn(copy, earlier, (value as Record<string, unknown>)[earlier]);
       }
     }
-    if (copy !== undefined && json !== undefined) copy[key] = json;
+    // `setOwn`: a member named `__proto__` stays a member instead of replacing the copy's prototype.
+    if (copy !== undefined && json !== undefined) setOwn(copy, key, json);
   }
   return copy ?? value;
 }

@@ -2,7 +2,8 @@
 // keys, collection args, param values and request keys, through a real store (configureStore
 // defaults: its serializable and immutable checks would log on a non-plain state) and a local server.
 import { Entity, RestEndpoint, createResource, schema } from 'rest-slice';
-import { setup, slice, startStoreServer, type StoreServer } from './helpers';
+import { createRestCache } from 'rest-slice';
+import { makeStore, recorder, setup, slice, startStoreServer, type StoreServer } from './helpers';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
 
@@ -100,6 +101,21 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(Object.keys(collections ?? {})).toEqual([JSON.stringify(record(name, 'x'))]);
     // Other args are a different collection, untouched by that push.
     expect(cache.selectResponse(store.getState(), Things.getList, {}).data).toBeUndefined();
+  });
+
+  it('as a member of args: the actions keep it, also when another member is left out as undefined', async () => {
+    const Thing = thingClass('Thing');
+    const Things = createResource({ urlPrefix: server.url, path: '/things/:id', schema: Thing, searchParams: {} as Record<string, string | undefined> });
+    server.route('GET', '/things', () => ({ json: [{ id: 'a', value: 1 }] }));
+    const log = recorder();
+    const cache = createRestCache();
+    const store = makeStore(cache, { after: [log.middleware] });
+    const args = Object.defineProperty({ skipped: undefined } as Record<string, string | undefined>, name, { value: 'x', enumerable: true });
+    await cache.controller(store).fetch(Things.getList, args);
+    const fetchAction = log.log.find((action) => action.type.endsWith('/fetch')) as { payload: { args: unknown[] } } | undefined;
+    expect(Object.keys(fetchAction?.payload.args[0] as object)).toEqual([name]);
+    expect(own(fetchAction?.payload.args[0] as object, name)).toBe('x');
+    expect(Object.getPrototypeOf(fetchAction?.payload.args[0])).toBe(Object.prototype);
   });
 
   it('as a Values key: stored and read back', async () => {
