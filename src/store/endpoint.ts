@@ -17,8 +17,9 @@ export interface EndpointInterface {
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
   readonly invalidIfStale?: boolean;
+  /** `'soft'` keeps stale data shown after this error (`Endpoint`/`RestEndpoint`: status >= 500); without it no error is soft. */
   errorPolicy?(error: any): 'soft' | undefined;
-  /** Runs the request with an injected `fetch` and AbortSignal (RestEndpoint has it). */
+  /** Runs the request with an injected `fetch` and AbortSignal (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */
   fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
 }
 

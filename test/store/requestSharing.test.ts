@@ -1,7 +1,7 @@
 // Which requests share one HTTP request, and which endpoint a state entry that
-// only names its endpoint (a replayed optimistic update) is run with.
+// only names its endpoint (a replayed optimistic update) is run with, and which errors are soft.
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { RestEndpoint, createResource, createRestCache } from 'rest-slice';
+import { Endpoint, RestEndpoint, createResource, createRestCache } from 'rest-slice';
 import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -82,5 +82,24 @@ describe('endpoints sharing a name', () => {
     for (const action of log.slice(0, patchFetch + 1)) fresh.dispatch(action);
     expect(slice(cache, fresh).optimistic.map((entry) => entry.key)).toEqual([`PATCH ${server.url}/todos/1`]);
     expect(cache.selectEntity(fresh.getState(), Todo, 1)?.title).toBe('a (patch)');
+  });
+});
+
+describe('which errors are soft', () => {
+  const serverError = () => Object.assign(new Error('down'), { status: 503 });
+
+  it("is the endpoint's errorPolicy: an Endpoint's 5xx is soft, a plain callable without errorPolicy has none", async () => {
+    const { cache, store, controller } = setup();
+    const failing = new Endpoint(async (_params: { id: number }) => Promise.reject(serverError()), { name: 'failing' });
+    const plain = Object.assign(async (_params: { id: number }) => Promise.reject(serverError()), {
+      key: (params: { id: number }) => `plain ${params.id}`,
+    });
+    Object.defineProperty(plain, 'name', { value: 'plain' });
+    await expect(controller.fetch(failing, { id: 1 })).rejects.toThrow('down');
+    await expect(controller.fetch(plain, { id: 1 })).rejects.toThrow('down');
+    const meta = slice(cache, store).meta;
+    expect(meta['failing [{"id":1}]'].errorPolicy).toBe('soft');
+    expect(meta['plain 1'].errorPolicy).toBeUndefined();
+    expect(meta['plain 1'].error).toEqual({ name: 'Error', message: 'down', status: 503 });
   });
 });
