@@ -6,6 +6,7 @@
 import { Collection, type CollectionAdder, type AddMode } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
 import { ObjectSchema } from '../schema/Object';
+import { setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 
 type Depth = [never, 0, 1, 2, 3, 4, 5];
@@ -66,7 +67,8 @@ function replaceCollection(schema: unknown, replacement: unknown): unknown {
   const members = schema instanceof ObjectSchema ? schema.schema : schema;
   if (!isPlainObject(members)) return schema;
   const mapped: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(members)) mapped[key] = replaceCollection(member, replacement);
+  // `setOwn`: a member named `__proto__` stays a member.
+  for (const [key, member] of Object.entries(members)) setOwn(mapped, key, replaceCollection(member, replacement));
   return mapped;
 }
 

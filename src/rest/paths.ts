@@ -4,6 +4,7 @@
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
 import { compile, parse, pathToRegexp as toRegexp } from 'path-to-regexp';
+import { createTable, getOwn } from '../schema/own';
 
 type Token = ReturnType<typeof parse>[number];
 
@@ -151,16 +152,17 @@ function checkSegments(owner: string, path: string, tokens: readonly Token[], va
  */
 export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner = '`url`'): string {
   const info = pathInfo(path);
-  const values: Record<string, string> = {};
+  // No prototype, and own members of `params` only: a param named `constructor` is not `Object`.
+  const values = createTable<string>();
   for (const name of info.keys) {
-    const value = params[name];
+    const value = getOwn(params, name);
     if (!isPresent(value)) continue;
     const text = paramString(owner, 'param', name, value);
     if (text !== '') values[name] = text;
   }
   for (const name of info.required) {
     if (name in values) continue;
-    if (isPresent(params[name])) {
+    if (isPresent(getOwn(params, name))) {
       throw new TypeError(
         `[rest-slice] ${owner} param '${name}' is '', which would request a different path than '${path}'; pass a non-empty value`,
       );

@@ -114,4 +114,12 @@ describe('path params cannot leave the path', () => {
     ).toThrow("[rest-slice] `GET /todos` search param 'q' cannot be turned into a string (nope)");
     expect(list.url({ q: '\uD83D\uDE00' })).toBe('/todos?q=%F0%9F%98%80');
   });
+
+  it('a param named after an Object.prototype member is read from the params only', () => {
+    expect(buildPath('/things/:constructor/:toString', { constructor: 'a', toString: 'b' })).toBe('/things/a/b');
+    expect(() => buildPath('/things/:constructor', {})).toThrow(
+      "[rest-slice] `url` is missing the param 'constructor' of the path '/things/:constructor'",
+    );
+    expect(() => buildPath('/things/:hasOwnProperty', {})).toThrow("is missing the param 'hasOwnProperty'");
+  });
 });
