@@ -104,3 +104,4 @@ export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './s
 export type { ResponseState } from './store/selectors';
 export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { RestSlice, RestCacheActions } from './store/slice';
+export type { InUseEntry, Usage, UsersChangeListener } from './store/middleware/usage';

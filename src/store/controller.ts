@@ -11,6 +11,7 @@ import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
+import type { StoreRuntimes } from './middleware/usage';
 import { createSnapshot } from './snapshot';
 import { warnOnce } from './warnOnce';
 
@@ -72,6 +73,23 @@ export interface Controller {
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /** Ends one subscription; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  /**
+   * Holds the result of `endpoint(...args)` in use, so garbage collection
+   * keeps it (and the entities it reaches), until the returned function is
+   * called. Calling the release function again does nothing.
+   *
+   * @example
+   * const release = controller.retain(TodoResource.get, { id: 1 });
+   * // ... later
+   * release();
+   */
+  retain<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): () => void;
+  /**
+   * Runs a garbage collection sweep now: results unused for their
+   * `keepUnusedDataFor` are removed with the entities nothing else reaches,
+   * in one `<reducerPath>/gc` action. Resolves once it is done.
+   */
+  gc(): Promise<void>;
 }
 
 /** What a controller needs from the cache. */
@@ -84,6 +102,8 @@ export interface ControllerInput {
   readonly reads: Reads;
   readonly outcome: Outcome;
   readonly dispatchFetch: DispatchFetch;
+  /** The middleware's runtime of each store (in-use registry, gc). */
+  readonly runtimes: StoreRuntimes;
 }
 
 /** Builds the controller of one store. */
@@ -210,6 +230,20 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     subscribe: (endpoint, ...args) => subscription('subscribe', endpoint, args),
 
     unsubscribe: (endpoint, ...args) => subscription('unsubscribe', endpoint, args),
+
+    retain: (endpoint, ...args) => {
+      const runtime = input.runtimes.get(store.getState);
+      if (runtime === undefined) {
+        warnOnce(`[rest-slice] \`controller.retain\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+        return () => undefined;
+      }
+      registry.register(endpoint);
+      return runtime.usage.retain(endpoint, args);
+    },
+
+    gc: async () => {
+      input.runtimes.get(store.getState)?.gc();
+    },
   };
   return controller;
 }

@@ -4,6 +4,7 @@ import { createController, type Controller, type StoreLike } from './controller'
 import { createDispatchFetch } from './dispatchFetch';
 import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';
+import type { StoreRuntimes } from './middleware/usage';
 import { resolveOptions, type RestCacheOptions } from './options';
 import { createOutcome } from './outcome';
 import { createReads } from './reads';
@@ -54,6 +55,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const memo = new MemoCache();
   const errorObjects = new WeakMap<object, Error>();
   const handoff = createRequestHandoff(resolved.reducerPath);
+  const runtimes: StoreRuntimes = new WeakMap();
   const reads = createReads({ memo, errorObjects });
   const viewOf = createViewCache({
     resolveEndpoint: (entry) => {
@@ -81,8 +83,9 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     outcome,
     selectSlice: selectors.selectSlice,
     dispatchFetch,
+    runtimes,
   });
-  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch };
+  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes };
 
   return {
     reducerPath: resolved.reducerPath as P,

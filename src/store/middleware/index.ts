@@ -3,6 +3,7 @@ import { buildPollingHandler } from './polling';
 import { buildRequestsHandler, createInFlight } from './requests';
 import { buildResetHandler } from './reset';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
+import { buildUsageHandler, createUsage } from './usage';
 
 export type { MiddlewareInput } from './types';
 
@@ -18,7 +19,11 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     input.handoff.storesWithMiddleware.add(store.getState);
     // The one piece of runtime handlers share: the requests in flight of this store.
     const inFlight = createInFlight();
+    // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
+    const usage = createUsage(input.options.now);
+    input.runtimes.set(store.getState, { usage, gc: () => undefined });
     const handlers: readonly Handler[] = [
+      buildUsageHandler(input, usage),
       buildRequestsHandler(input, store, inFlight),
       buildResetHandler(input, inFlight),
       buildPollingHandler(input, store),

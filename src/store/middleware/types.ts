@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options';
 import type { Outcome } from '../outcome';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
+import type { StoreRuntimes } from './usage';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
 export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
@@ -39,4 +40,6 @@ export interface MiddlewareInput {
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
   readonly dispatchFetch: DispatchFetch;
+  /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
+  readonly runtimes: StoreRuntimes;
 }

@@ -1,0 +1,142 @@
+import type { EndpointInterface } from '../endpoint';
+import type { CacheAction, Handler, MiddlewareInput } from './types';
+
+// Who uses which result is runtime knowledge (mounted components, scripts, polling), not data: it
+// lives in the middleware's per-store closure and never in the state. `controller.retain` calls into
+// it directly instead of dispatching an action, so DevTools is not flooded with a pair of actions per
+// mounted hook, and a replayed log (which has no components behind it) cannot bring users back. Only
+// `rest/gc`, which records what a sweep removed, changes the state.
+
+/** A request key in use, with the endpoint object and real args of one of its users (enough to refetch it). */
+export interface InUseEntry {
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+/** Called each time the number of users of a request key changes (issue 11's `onSubscribe` starts at 1 and ends at 0). */
+export type UsersChangeListener = (key: string, endpoint: EndpointInterface, args: readonly unknown[], count: number) => void;
+
+/** The in-use registry of one store: users per request key (mounted hooks, `controller.subscribe`, `controller.retain`). */
+export interface Usage {
+  /**
+   * Adds a user of `endpoint(...args)` and returns the function that removes
+   * it. Calling the release function more than once removes the user once.
+   */
+  retain(endpoint: EndpointInterface, args: readonly unknown[]): () => void;
+  /** True while the request key has at least one user. */
+  isInUse(key: string): boolean;
+  /** Every request key with users, with the endpoint and real args of its first user still there. */
+  inUse(): Iterable<InUseEntry>;
+  /** The number of users of a request key (0 when none). */
+  users(key: string): number;
+  /** When (cache clock) the last user of `key` left; `undefined` while in use or when it never had one. */
+  lastUsed(key: string): number | undefined;
+  /** Forgets the bookkeeping of a key that is no longer stored (after a sweep removed it). */
+  forget(key: string): void;
+  /** Listens to user count changes; returns the function that stops listening. */
+  onUsersChange(listener: UsersChangeListener): () => void;
+}
+
+interface User {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+/** Makes the in-use registry of one store; `now` is the cache's clock. */
+export function createUsage(now: () => number): Usage {
+  const users = new Map<string, User[]>();
+  const released = new Map<string, number>();
+  const listeners = new Set<UsersChangeListener>();
+
+  function notify(key: string, user: User, count: number): void {
+    for (const listener of [...listeners]) listener(key, user.endpoint, user.args, count);
+  }
+
+  return {
+    retain(endpoint, args) {
+      // Throws on bad args (a missing path param) before anything is counted.
+      const key = endpoint.key(...args);
+      const user: User = { endpoint, args };
+      let list = users.get(key);
+      if (list === undefined) {
+        list = [];
+        users.set(key, list);
+      }
+      list.push(user);
+      released.delete(key);
+      notify(key, user, list.length);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const current = users.get(key);
+        const index = current?.indexOf(user) ?? -1;
+        if (current === undefined || index === -1) return;
+        current.splice(index, 1);
+        if (current.length === 0) {
+          users.delete(key);
+          released.set(key, now());
+        }
+        notify(key, user, current.length);
+      };
+    },
+    isInUse: (key) => users.has(key),
+    *inUse() {
+      for (const [key, list] of users) yield { key, endpoint: list[0].endpoint, args: list[0].args };
+    },
+    users: (key) => users.get(key)?.length ?? 0,
+    lastUsed: (key) => released.get(key),
+    forget: (key) => {
+      released.delete(key);
+    },
+    onUsersChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** What the usage handler needs from the cache. */
+export type UsageInput = Pick<MiddlewareInput, 'actions' | 'handoff'>;
+
+/**
+ * Counts each `controller.subscribe` as a user of its request key until the
+ * matching `controller.unsubscribe`. Only subscriptions the controller handed
+ * over count: a replayed subscribe action adds no user.
+ */
+export function buildUsageHandler(input: UsageInput, usage: Usage): Handler {
+  const { actions, handoff } = input;
+  const subscriptions = new Map<string, (() => void)[]>();
+  return {
+    // Before the polling handler's `after` takes the handed-over request out of `pending`.
+    before(action: CacheAction) {
+      if (actions.subscribe.match(action)) {
+        const pending = handoff.pending.get(action.meta.requestId);
+        if (pending === undefined) return;
+        const key = action.payload.key;
+        const releases = subscriptions.get(key) ?? [];
+        releases.push(usage.retain(pending.endpoint, pending.args));
+        subscriptions.set(key, releases);
+      } else if (actions.unsubscribe.match(action)) {
+        if (!handoff.pending.has(action.meta.requestId)) return;
+        const releases = subscriptions.get(action.payload.key);
+        const release = releases?.pop();
+        if (releases !== undefined && releases.length === 0) subscriptions.delete(action.payload.key);
+        release?.();
+      }
+    },
+  };
+}
+
+/** The per-store runtime the controller reaches (by the store's `getState`) without an action. */
+export interface StoreRuntime {
+  readonly usage: Usage;
+  /** Runs a garbage collection sweep now. */
+  gc(): void;
+}
+
+/** The runtimes of every store of one cache, by the store's `getState`. */
+export type StoreRuntimes = WeakMap<Function, StoreRuntime>;
