@@ -3,7 +3,9 @@ import { denormalize } from '../schema/denormalize';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
-import type { GetEntity } from '../schema/types';
+import { isDevelopment } from '../schema/development';
+import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
+import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
 import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
@@ -90,6 +92,13 @@ function recordResponse(
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? input.dataExpiryLength);
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
+    // Without a schema nothing else walks the response: check the same depth limit as normalize does.
+    const tooDeep = isDevelopment() && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
+    if (tooDeep !== undefined) {
+      throw new TypeError(
+        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
+      );
+    }
     let result: unknown;
     try {
       // The state keeps plain JSON; the caller gets the value itself.
@@ -105,7 +114,13 @@ function recordResponse(
   }
   let normalized: StoreNormalizeResult;
   try {
-    normalized = normalizeIntoStore(schema, value, args, confirmed, { fetchedAt: base.fetchedAt, date: base.date, expiresAt });
+    // A fetch of a mutation is a write: a read that landed during its flight lands beneath it (API.md races 5b).
+    // `setResponse`/`resolve` (streamed events) are reads, whatever the endpoint.
+    const write = base.requestId !== undefined && endpoint.sideEffect === true;
+    const meta: EntityMeta = write
+      ? { fetchedAt: base.fetchedAt, date: base.date, expiresAt, write }
+      : { fetchedAt: base.fetchedAt, date: base.date, expiresAt };
+    normalized = normalizeIntoStore(schema, value, args, confirmed, meta);
   } catch (error) {
     throw new Error(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`,

@@ -119,3 +119,32 @@ describe('plain JSON depth (development)', () => {
     expect(cache.selectEntity(store.getState(), Node, 'ok')?.id).toBe('ok');
   });
 });
+
+describe('plain JSON depth without a schema (development)', () => {
+  function plainEndpoint() {
+    return new RestEndpoint({ urlPrefix: server.url, path: '/nodes/:id', name: 'Plain.get' });
+  }
+
+  it('a response MAX_JSON_DEPTH levels deep is stored and read back', async () => {
+    const { controller, store } = setup();
+    const get = plainEndpoint();
+    replies.set('deep', nested(MAX_JSON_DEPTH));
+    await controller.fetch(get, { id: 'deep' });
+    expect(controller.getResponse(get, { id: 'deep' }, store.getState()).data).toEqual(nested(MAX_JSON_DEPTH));
+  });
+
+  it.each([MAX_JSON_DEPTH + 1, 5_000])('a response %i levels deep is the request error and nothing is stored', async (levels) => {
+    const { cache, controller, store } = setup();
+    const get = plainEndpoint();
+    replies.set('deep', `${'{"a": '.repeat(levels - 1)}{"a": 1}${'}'.repeat(levels - 1)}`);
+    replies.set('ok', { ok: true });
+    const error = await failure(controller.fetch(get, { id: 'deep' }));
+    expect(error.message).toBe(
+      `[rest-slice] the response of \`Plain.get\` (GET ${server.url}/nodes/deep) could not be stored: ` +
+        'it nests objects and arrays deeper than 128 levels (`MAX_JSON_DEPTH`) at `a.a.a.a.a.a.a.a…`.',
+    );
+    expect(slice(cache, store).endpoints).toEqual({});
+    await controller.fetch(get, { id: 'ok' });
+    expect(controller.getResponse(get, { id: 'ok' }, store.getState()).data).toEqual({ ok: true });
+  });
+});
