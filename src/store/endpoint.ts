@@ -17,6 +17,12 @@ export interface EndpointInterface {
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
   readonly invalidIfStale?: boolean;
+  /** Whether results of this endpoint in use refetch when the page regains focus. Default: the cache's `refetchOnFocus`. */
+  readonly refetchOnFocus?: boolean;
+  /** Whether results of this endpoint in use refetch when the network comes back. Default: the cache's `refetchOnReconnect`. */
+  readonly refetchOnReconnect?: boolean;
+  /** Whether polling goes on while the page is hidden (it always sleeps while offline). Default: `false`. */
+  readonly pollWhenHidden?: boolean;
   /** `'soft'` keeps stale data shown after this error (`Endpoint`/`RestEndpoint`: status >= 500); without it no error is soft. */
   errorPolicy?(error: any): 'soft' | undefined;
   /** Runs the request with an injected `fetch` and AbortSignal (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */

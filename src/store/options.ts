@@ -1,3 +1,5 @@
+import { describeKind, quote } from '../schema/own';
+
 /** Options of {@link createRestCache}. */
 export interface RestCacheOptions<P extends string = string> {
   /** Where the reducer is mounted, and the prefix of the action types. Default `'rest'`. */
@@ -10,6 +12,16 @@ export interface RestCacheOptions<P extends string = string> {
   dataExpiryLength?: number;
   /** How long an error stays fresh, unless the endpoint says otherwise (ms). Default 1 000. */
   errorExpiryLength?: number;
+  /**
+   * Whether results in use refetch when the page regains focus, unless the
+   * endpoint says otherwise. Default: `true` in a store where
+   * `setupListeners` has run, else `false`.
+   */
+  refetchOnFocus?: boolean;
+  /** Whether results in use refetch when the network comes back, unless the endpoint says otherwise. Default: as `refetchOnFocus`. */
+  refetchOnReconnect?: boolean;
+  /** A focus or reconnect refetches only results received at least this long ago (ms); stale or invalid ones always. Default 1 000. */
+  refetchMinAge?: number;
 }
 
 /** Options of `createRestCache`, with defaults applied. */
@@ -19,6 +31,9 @@ export interface ResolvedOptions {
   readonly now: () => number;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
+  readonly refetchOnFocus: boolean | undefined;
+  readonly refetchOnReconnect: boolean | undefined;
+  readonly refetchMinAge: number;
 }
 
 /** Applies the defaults of {@link RestCacheOptions}. */
@@ -29,5 +44,25 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
+    refetchOnFocus: optionalBoolean(options.refetchOnFocus, 'refetchOnFocus'),
+    refetchOnReconnect: optionalBoolean(options.refetchOnReconnect, 'refetchOnReconnect'),
+    refetchMinAge: minAge(options.refetchMinAge),
   };
+}
+
+function optionalBoolean(value: unknown, name: string): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  throw new TypeError(`[rest-slice] \`createRestCache\` option \`${name}\` must be a boolean or undefined; got ${describe(value)}.`);
+}
+
+function minAge(value: unknown): number {
+  if (value === undefined) return 1_000;
+  if (typeof value === 'number' && value >= 0) return value;
+  throw new TypeError(
+    `[rest-slice] \`createRestCache\` option \`refetchMinAge\` must be a number of ms >= 0 (\`0\` refetches everything in use); got ${describe(value)}.`,
+  );
+}
+
+function describe(value: unknown): string {
+  return `${describeKind(value)} (${quote(value)})`;
 }

@@ -64,6 +64,14 @@ export function createRestSlice(reducerPath: string) {
         reducer: (state) => state,
         prepare: withMeta<SubscriptionPayload>(),
       },
+      /** The page became visible or its window got focus (`setupListeners`): results in use refetch, sleeping polls wake. */
+      focus: (state) => state,
+      /** The page became hidden (`setupListeners`): polling sleeps unless the endpoint sets `pollWhenHidden`. */
+      blur: (state) => state,
+      /** The network came back (`setupListeners`): results in use refetch, sleeping polls wake. */
+      online: (state) => state,
+      /** The network went away (`setupListeners`): polling sleeps. */
+      offline: (state) => state,
     },
   });
 }
