@@ -30,6 +30,12 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   pollFrequency?: number;
   /** When true, stale data counts as missing. Default: false. */
   invalidIfStale?: boolean;
+  /** Refetches results in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus`. */
+  refetchOnFocus?: boolean;
+  /** Refetches results in use when the network comes back (needs `setupListeners`). Default: the cache's `refetchOnReconnect`. */
+  refetchOnReconnect?: boolean;
+  /** Keeps polling while the page is hidden. Default: false. */
+  pollWhenHidden?: boolean;
   /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for `status >= 500`. */
   errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
   /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
@@ -46,6 +52,9 @@ export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = un
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
   readonly invalidIfStale?: boolean;
+  readonly refetchOnFocus?: boolean;
+  readonly refetchOnReconnect?: boolean;
+  readonly pollWhenHidden?: boolean;
   getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
   /** Runs the wrapped function with `this` = the endpoint. */
   fetch(...args: Parameters<F>): ReturnType<F>;

@@ -101,6 +101,9 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly errorExpiryLength?: number;
   declare readonly pollFrequency?: number;
   declare readonly invalidIfStale?: boolean;
+  declare readonly refetchOnFocus?: boolean;
+  declare readonly refetchOnReconnect?: boolean;
+  declare readonly pollWhenHidden?: boolean;
   declare readonly signal?: AbortSignal;
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
 

@@ -25,6 +25,12 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   pollFrequency?: number;
   /** When true, stale data counts as missing (suspends) instead of being shown while refetching. Default: false. */
   invalidIfStale?: boolean;
+  /** Refetches results of this endpoint in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus` (`true` once listeners are set up). */
+  refetchOnFocus?: boolean;
+  /** Refetches results of this endpoint in use when the network comes back (needs `setupListeners`). Default: the cache's `refetchOnReconnect` (`true` once listeners are set up). */
+  refetchOnReconnect?: boolean;
+  /** Keeps polling while the page is hidden (polling always sleeps while offline). Default: false. */
+  pollWhenHidden?: boolean;
   /** Aborts every request of this endpoint. Default: none. */
   signal?: AbortSignal;
   /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
