@@ -1,3 +1,4 @@
+import type { RetryDelayOption, RetryOption } from '../rest/retryOptions';
 import type { Denormalize } from '../schema/types';
 
 /**
@@ -25,6 +26,12 @@ export interface EndpointInterface {
   readonly pollWhenHidden?: boolean;
   /** `'soft'` keeps stale data shown after this error (`Endpoint`/`RestEndpoint`: status >= 500); without it no error is soft. */
   errorPolicy?(error: any): 'soft' | undefined;
+  /** Aborts this endpoint's requests: a GET shared with other callers is aborted once none of them still waits. Default: none. */
+  readonly signal?: AbortSignal;
+  /** Retries of a failed request (its own applies whatever the method). Default: the cache's `retry` for idempotent methods, else 0. */
+  readonly retry?: RetryOption;
+  /** The delay before a retry. Default: the cache's `retryDelay`, else exponential with jitter (see {@link RetryDelayOption}). */
+  readonly retryDelay?: RetryDelayOption;
   /** Runs the request with an injected `fetch` and AbortSignal (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */
   fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
 }

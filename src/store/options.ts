@@ -1,4 +1,6 @@
+import type { RetryDelayOption, RetryOption } from '../rest/retryOptions';
 import { describeKind, quote } from '../schema/own';
+import { checkRetry, checkRetryDelay } from './middleware/retry';
 
 /** Options of {@link createRestCache}. */
 export interface RestCacheOptions<P extends string = string> {
@@ -12,6 +14,14 @@ export interface RestCacheOptions<P extends string = string> {
   dataExpiryLength?: number;
   /** How long an error stays fresh, unless the endpoint says otherwise (ms). Default 1 000. */
   errorExpiryLength?: number;
+  /**
+   * Retries of a failed request of an idempotent method (GET, HEAD, PUT,
+   * DELETE, OPTIONS) whose endpoint has no `retry` of its own: a count
+   * (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`. Default 0.
+   */
+  retry?: RetryOption;
+  /** The delay before a retry, unless the endpoint says otherwise. Default: 1 000 · 2^(n − 1) ms capped at 30 000, with jitter. */
+  retryDelay?: RetryDelayOption;
   /**
    * Whether results in use refetch when the page regains focus, unless the
    * endpoint says otherwise. Default: `true` in a store where
@@ -31,6 +41,8 @@ export interface ResolvedOptions {
   readonly now: () => number;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
+  readonly retry: RetryOption;
+  readonly retryDelay: RetryDelayOption | undefined;
   readonly refetchOnFocus: boolean | undefined;
   readonly refetchOnReconnect: boolean | undefined;
   readonly refetchMinAge: number;
@@ -44,6 +56,7 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
+    ...retryDefaults(options),
     refetchOnFocus: optionalBoolean(options.refetchOnFocus, 'refetchOnFocus'),
     refetchOnReconnect: optionalBoolean(options.refetchOnReconnect, 'refetchOnReconnect'),
     refetchMinAge: minAge(options.refetchMinAge),
@@ -65,4 +78,12 @@ function minAge(value: unknown): number {
 
 function describe(value: unknown): string {
   return `${describeKind(value)} (${quote(value)})`;
+}
+
+/** The cache-wide `retry` (default 0) and `retryDelay`, checked. */
+function retryDefaults(options: RestCacheOptions): { retry: RetryOption; retryDelay: RetryDelayOption | undefined } {
+  const retry = options.retry ?? 0;
+  checkRetry(retry, '`createRestCache` option');
+  checkRetryDelay(options.retryDelay, '`createRestCache` option');
+  return { retry, retryDelay: options.retryDelay };
 }
