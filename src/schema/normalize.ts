@@ -135,6 +135,20 @@ class Normalizer implements NormalizeVisitor {
     table[pk] = meta;
   }
 
+  /**
+   * The stored meta as the merge sees it. Reads never outrank a write in
+   * flight (API.md races rule 5b): when a write's data meets a row a read
+   * brought, that row counts as fetched before the write. A read that landed
+   * before the write was triggered is older anyway; one that landed during
+   * the write's flight lands beneath it. Every other pair keeps its own
+   * `fetchedAt`, and an Entity's own `useIncoming` still has the last word.
+   */
+  private asStored(storedMeta: EntityMeta): EntityMeta {
+    const incoming = this.meta;
+    if (incoming.write !== true || storedMeta.write === true || storedMeta.fetchedAt < incoming.fetchedAt) return storedMeta;
+    return { ...storedMeta, fetchedAt: incoming.fetchedAt - 1 };
+  }
+
   addEntity(schema: EntityLikeSchema, row: Record<string, unknown>, pk: string): void {
     const key = schema.key;
     const tooDeep = this.checkJsonDepth ? pathTooDeep(row, MAX_JSON_DEPTH) : undefined;
@@ -170,7 +184,7 @@ class Normalizer implements NormalizeVisitor {
       this.setMeta(key, pk, this.meta);
       return;
     }
-    const storedMeta = store.getMeta(key, pk) ?? NO_META;
+    const storedMeta = this.asStored(store.getMeta(key, pk) ?? NO_META);
     if (stored === null) {
       // Invalidated: only data fetched after the invalidation brings it back.
       if (storedMeta.fetchedAt <= this.meta.fetchedAt) {
@@ -197,7 +211,7 @@ class Normalizer implements NormalizeVisitor {
     const store = this.store;
     if (store !== undefined) {
       const storedMeta = store.getMeta(key, pk);
-      if (storedMeta !== undefined && storedMeta.fetchedAt > this.meta.fetchedAt) return;
+      if (storedMeta !== undefined && this.asStored(storedMeta).fetchedAt > this.meta.fetchedAt) return;
       this.setMeta(key, pk, { ...this.meta, invalidated: true });
     }
     this.table(key)[pk] = null;

@@ -11,6 +11,12 @@ export interface EntityMeta {
   readonly expiresAt: number;
   /** Set when an Invalidate schema (or `controller.invalidate`) marked the row invalid. */
   readonly invalidated?: boolean;
+  /**
+   * Set when a write brought the row (a mutation's response or optimistic
+   * update); absent for reads. A write's data merges over a row a read brought
+   * as if that row were older (API.md races rule 5b); default absent.
+   */
+  readonly write?: true;
 }
 
 /** A row in an entity table: the entity's plain JSON, or `null` once it was invalidated. */

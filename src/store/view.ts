@@ -164,7 +164,8 @@ export function createViewCache(context: ViewContext) {
       return;
     }
     try {
-      const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity };
+      // An optimistic update is a write's data: it stays on top of reads that land during its flight (API.md races 5b).
+      const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity, write: true };
       const patch = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
       write(view, entry, patch);
       records.set(entry, { reads, patch });

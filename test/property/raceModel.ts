@@ -15,9 +15,14 @@
 // - Collections: a fetched list replaces the stored one when fetched later; a
 //   create adds its item to every stored list whatever its age (the adder).
 //
-// RULE_5B (reads land beneath writes in flight) is not built yet: the model
-// follows rule 5 alone. Where 5b would change it is marked "5b:".
-export const RULE_5B = false;
+// - Rule 5b (reads never outrank a write in flight): each row also records
+//   whether a write brought it (a mutation's response or an optimistic layer).
+//   When a write's data meets a row a read brought, that row counts as fetched
+//   before the write, whatever its `fetchedAt`; every other pair keeps rule 5.
+//   (A read that landed before the write was triggered is older anyway, so this
+//   is exactly "data that arrives while a write is in flight lands beneath it".)
+//   Where 5b changes the outcome is marked "5b:"; RULE_5B = false gives rule 5 alone.
+export const RULE_5B = true;
 
 export type Pk = string;
 export interface Row {
@@ -28,6 +33,8 @@ export interface Row {
 interface Slot {
   readonly row: Row | null;
   readonly fetchedAt: number;
+  /** A write brought it (5b). */
+  readonly write: boolean;
 }
 interface ResultMeta {
   readonly fetchedAt: number;
@@ -54,19 +61,26 @@ interface Tables {
 export const getKey = (id: number | string) => `get:${id}`;
 export const LIST_KEY = 'list';
 
-function mergeRow(tables: Tables, pk: Pk, incoming: Row, fetchedAt: number): void {
-  const stored = tables.rows.get(pk);
-  if (stored === undefined) tables.rows.set(pk, { row: incoming, fetchedAt });
-  else if (stored.row === null) {
-    if (stored.fetchedAt <= fetchedAt) tables.rows.set(pk, { row: incoming, fetchedAt });
-  } else if (stored.fetchedAt <= fetchedAt) tables.rows.set(pk, { row: { ...stored.row, ...incoming }, fetchedAt });
-  else tables.rows.set(pk, { row: { ...incoming, ...stored.row }, fetchedAt: stored.fetchedAt });
+/** Whether data fetched at `fetchedAt` (by a write or not) wins over the stored slot. */
+function incomingWins(stored: Slot, fetchedAt: number, write: boolean): boolean {
+  // 5b: a write's data outranks a row a read brought, whatever the read's fetchedAt.
+  if (RULE_5B && write && !stored.write) return true;
+  return stored.fetchedAt <= fetchedAt;
 }
 
-function invalidateRow(tables: Tables, pk: Pk, fetchedAt: number): void {
+function mergeRow(tables: Tables, pk: Pk, incoming: Row, fetchedAt: number, write: boolean): void {
   const stored = tables.rows.get(pk);
-  if (stored !== undefined && stored.fetchedAt > fetchedAt) return;
-  tables.rows.set(pk, { row: null, fetchedAt });
+  if (stored === undefined) tables.rows.set(pk, { row: incoming, fetchedAt, write });
+  else if (stored.row === null) {
+    if (incomingWins(stored, fetchedAt, write)) tables.rows.set(pk, { row: incoming, fetchedAt, write });
+  } else if (incomingWins(stored, fetchedAt, write)) tables.rows.set(pk, { row: { ...stored.row, ...incoming }, fetchedAt, write });
+  else tables.rows.set(pk, { ...stored, row: { ...incoming, ...stored.row } });
+}
+
+function invalidateRow(tables: Tables, pk: Pk, fetchedAt: number, write: boolean): void {
+  const stored = tables.rows.get(pk);
+  if (stored !== undefined && !incomingWins(stored, fetchedAt, write)) return;
+  tables.rows.set(pk, { row: null, fetchedAt, write });
 }
 
 /** A create adds to every stored list, whenever either was fetched (rule 6: the temporary item leaves with its layer). */
@@ -114,28 +128,28 @@ export class RaceModel {
   }
 
   private applyLayer(tables: Tables, layer: Layer): void {
-    // 5b: with reads beneath writes, a row a read brought during this write's flight would not
-    // outrank the layer here (the layer would apply over it whatever the read's fetchedAt).
+    // 5b: a layer is a write's data: a row a read brought during this write's flight does not
+    // outrank it (the layer applies over it whatever the read's fetchedAt).
     switch (layer.kind) {
       case 'patch':
         // The default partialUpdate guess needs the cached item (AbortOptimistic otherwise).
         if (this.getData(tables, layer.id) !== undefined) {
-          mergeRow(tables, String(layer.id), { id: layer.id, title: layer.title }, layer.fetchedAt);
+          mergeRow(tables, String(layer.id), { id: layer.id, title: layer.title }, layer.fetchedAt, true);
         }
         return;
       case 'put':
-        mergeRow(tables, String(layer.id), { id: layer.id, title: layer.title, count: layer.count }, layer.fetchedAt);
+        mergeRow(tables, String(layer.id), { id: layer.id, title: layer.title, count: layer.count }, layer.fetchedAt, true);
         return;
       case 'increment': {
         const data = this.getData(tables, layer.id);
-        if (data !== undefined) mergeRow(tables, String(layer.id), { id: layer.id, count: (data.count ?? 0) + 1 }, layer.fetchedAt);
+        if (data !== undefined) mergeRow(tables, String(layer.id), { id: layer.id, count: (data.count ?? 0) + 1 }, layer.fetchedAt, true);
         return;
       }
       case 'delete':
-        invalidateRow(tables, String(layer.id), layer.fetchedAt);
+        invalidateRow(tables, String(layer.id), layer.fetchedAt, true);
         return;
       case 'push':
-        mergeRow(tables, layer.tempId, { id: layer.tempId, title: layer.title }, layer.fetchedAt);
+        mergeRow(tables, layer.tempId, { id: layer.tempId, title: layer.title }, layer.fetchedAt, true);
         addToList(tables, layer.tempId, layer.fetchedAt);
         return;
     }
@@ -167,13 +181,13 @@ export class RaceModel {
   }
 
   readItem(id: number, row: Row, fetchedAt: number): void {
-    // 5b: a write touching this item in flight would keep its layer on top of this row.
-    mergeRow(this.confirmed, String(id), row, fetchedAt);
+    // 5b: a read's row; a write touching this item in flight keeps its layer on top of it.
+    mergeRow(this.confirmed, String(id), row, fetchedAt, false);
     this.setResult(getKey(id), fetchedAt);
   }
 
   readList(rows: readonly Row[], fetchedAt: number): void {
-    for (const row of rows) mergeRow(this.confirmed, String(row.id), row, fetchedAt);
+    for (const row of rows) mergeRow(this.confirmed, String(row.id), row, fetchedAt, false);
     const stored = this.confirmed.list;
     if (stored === undefined || stored.fetchedAt <= fetchedAt) {
       this.confirmed.list = { pks: rows.map((row) => String(row.id)), fetchedAt };
@@ -182,15 +196,15 @@ export class RaceModel {
   }
 
   wrote(row: Row, fetchedAt: number): void {
-    mergeRow(this.confirmed, String(row.id), row, fetchedAt);
+    mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
   }
 
   deleted(id: number, fetchedAt: number): void {
-    invalidateRow(this.confirmed, String(id), fetchedAt);
+    invalidateRow(this.confirmed, String(id), fetchedAt, true);
   }
 
   created(row: Row, fetchedAt: number): void {
-    mergeRow(this.confirmed, String(row.id), row, fetchedAt);
+    mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
     addToList(this.confirmed, String(row.id), fetchedAt);
   }
 
