@@ -51,6 +51,21 @@ export interface SetErrorPayload extends StampedPayload {
   readonly requestId?: string;
 }
 
+/** Payload of `<reducerPath>/abort`: a fetch was aborted; its optimistic update and in-flight mark are removed, no error is stored. */
+export interface AbortPayload extends StampedPayload {
+  /** The fetch's `requestId`: removes exactly its optimistic update. */
+  readonly requestId: string;
+}
+
+/** Payload of `<reducerPath>/retry`: a fetch failed and is tried again (no new `fetch` action). */
+export interface RetryPayload extends StampedPayload {
+  readonly requestId: string;
+  /** The number of the attempt starting now: 2 for the first retry. */
+  readonly attempt: number;
+  /** The failure of the previous attempt. */
+  readonly error: SerializedError;
+}
+
 /** Payload of `invalidate`, `invalidateAll` and `expireAll`: the request keys affected. */
 export interface KeysPayload {
   readonly keys: readonly string[];

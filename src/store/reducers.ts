@@ -61,7 +61,8 @@ function applyTables<T>(
   return Object.freeze(next) as { readonly [key: string]: { readonly [pk: string]: T } | undefined };
 }
 
-function withoutOptimistic(
+/** The pending optimistic updates without the one of this fetch (paired by key, `fetchedAt` and request id). */
+export function withoutOptimistic(
   list: readonly OptimisticEntry[],
   key: string,
   fetchedAt: number,
@@ -78,7 +79,8 @@ function withoutOptimistic(
   return Object.freeze([...list.slice(0, index), ...list.slice(index + 1)]);
 }
 
-function settleInflight(inflight: RestCacheState['inflight'], key: string, fetchedAt: number): RestCacheState['inflight'] {
+/** The in-flight marks without `key`, unless a newer fetch of it is in flight. */
+export function settleInflight(inflight: RestCacheState['inflight'], key: string, fetchedAt: number): RestCacheState['inflight'] {
   const current = getOwn(inflight, key);
   return current !== undefined && current <= fetchedAt ? withoutKey(inflight, key) : inflight;
 }

@@ -1,10 +1,12 @@
 import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  AbortPayload,
   FetchPayload,
   KeysPayload,
   OptimisticPayload,
   RequestMeta,
   ResetPayload,
+  RetryPayload,
   SetErrorPayload,
   SetResponsePayload,
   SubscriptionPayload,
@@ -18,6 +20,7 @@ import {
   setErrorReducer,
   setResponseReducer,
 } from './reducers';
+import { abortReducer, retryReducer, settledRetryReducer } from './requestReducers';
 import { initialRestCacheState, type RestCacheState } from './state';
 
 /** The state before this action (case reducers build a new state instead of writing to the draft). */
@@ -43,9 +46,15 @@ export function createRestSlice(reducerPath: string) {
       /** An optimistic update was applied on top of the confirmed data. */
       optimistic: (state, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
       /** A response, normalized and merged; removes the fetch's optimistic update. */
-      setResponse: (state, action: PayloadAction<SetResponsePayload>) => setResponseReducer(base(state), action.payload),
+      setResponse: (state, action: PayloadAction<SetResponsePayload>) =>
+        settledRetryReducer(setResponseReducer(base(state), action.payload), action.payload),
       /** A failure; removes (rolls back) the fetch's optimistic update. */
-      setError: (state, action: PayloadAction<SetErrorPayload>) => setErrorReducer(base(state), action.payload),
+      setError: (state, action: PayloadAction<SetErrorPayload>) =>
+        settledRetryReducer(setErrorReducer(base(state), action.payload), action.payload),
+      /** A failed fetch is tried again (no new `fetch`); `retrying[key]` shows the attempt. */
+      retry: (state, action: PayloadAction<RetryPayload>) => retryReducer(base(state), action.payload),
+      /** A fetch was aborted (`controller.abort` or its callers' signals): its optimistic update rolls back, no error is stored. */
+      abort: (state, action: PayloadAction<AbortPayload>) => abortReducer(base(state), action.payload),
       /** Marks request results invalid: they count as missing until refetched. */
       invalidate: (state, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
       /** Like `invalidate`, for every key a `testKey` matched. */
