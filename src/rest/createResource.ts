@@ -43,7 +43,10 @@ export interface ResourceOptions extends ResourceExtraOptions {
 }
 
 type ItemBody<S> = Partial<ResolveType<Denormalize<S>>>;
-type BodyFor<B, S> = unknown extends B ? ItemBody<S> : B;
+/** The body of `update`: the `body` option's type, else the item's fields or a `FormData` of them (as Data Client). */
+type BodyFor<B, S> = unknown extends B ? ItemBody<S> | FormData : B;
+/** The body of `partialUpdate`: part of the `body` option's type, else as {@link BodyFor}. */
+type PartialBodyFor<B, S> = unknown extends B ? ItemBody<S> | FormData : Partial<B>;
 type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : S extends Union<any> ? Invalidate<S> : S;
 
 // `body` types what `push` / `unshift` / `assign` send (a GET itself sends none).
@@ -88,7 +91,7 @@ export interface ResourceMembers<P extends string, S, B, SP, PF extends string |
   /** `getList.push` under Data Client 0.9's name (deprecated there in favor of `getList.push`). */
   readonly create: AdderEndpoint<P, S, B, SP>;
   readonly update: RestEndpoint<Generics<P, S, 'PUT', BodyFor<B, S>, unknown, undefined>>;
-  readonly partialUpdate: RestEndpoint<Generics<P, S, 'PATCH', Partial<BodyFor<B, S>>, unknown, undefined>>;
+  readonly partialUpdate: RestEndpoint<Generics<P, S, 'PATCH', PartialBodyFor<B, S>, unknown, undefined>>;
   readonly delete: RestEndpoint<Generics<P, InvalidateOf<S>, 'DELETE', unknown, unknown, undefined>>;
 }
 

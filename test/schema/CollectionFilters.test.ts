@@ -120,8 +120,7 @@ describe('Collection filters', () => {
       server.hold();
       const body = new FormData();
       body.set('title', 'renamed');
-      // TODO(issue 8, item 12): the member types do not accept FormData yet; Data Client's do.
-      const done = controller.fetch(TodoResource.update, { id: 1 }, body as unknown as Partial<Todo>);
+      const done = controller.fetch(TodoResource.update, { id: 1 }, body);
       await server.waitForHeld(1);
       expect(cache.selectResponse(store.getState(), TodoResource.getList, { userId: 1 }).data?.map((todo) => todo.title)).toEqual(['renamed']);
       await server.releaseAll();
@@ -137,7 +136,7 @@ describe('Collection filters', () => {
       const body = new FormData();
       body.set('title', 'three');
       body.set('userId', '2');
-      await controller.fetch(TodoResource.getList.push, body as unknown as Partial<Todo>);
+      await controller.fetch(TodoResource.getList.push, body);
       const titles = (userId: number) =>
         cache.selectResponse(store.getState(), TodoResource.getList, { userId }).data?.map((todo) => todo.title);
       expect(titles(1)).toEqual(['one']);

@@ -162,3 +162,22 @@ void Extended.publish({}, { at: 1 });
 Resources.extend({ missing: { path: '/x/:id' } });
 // @ts-expect-error extend: option values are typed
 Resources.extend({ get: { dataExpiryLength: 'long' } });
+
+// A FormData body is accepted where the item's fields are, as in Data Client.
+{
+  class FormTodo extends Entity {
+    id = 0;
+    title = '';
+    pk() {
+      return String(this.id);
+    }
+    static key = 'FormTodo';
+  }
+  const FormTodos = createResource({ path: '/form-todos/:id', schema: FormTodo });
+  const form = new FormData();
+  void FormTodos.update({ id: 1 }, form);
+  void FormTodos.partialUpdate({ id: 1 }, form);
+  void FormTodos.getList.push(form);
+  // @ts-expect-error a field of the wrong type is still rejected
+  void FormTodos.partialUpdate({ id: 1 }, { title: 5 });
+}
