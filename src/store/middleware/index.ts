@@ -1,4 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
+import { buildListenersHandler, createPageStatus } from './listeners';
 import { buildPollingHandler } from './polling';
 import { buildRequestsHandler, createInFlight } from './requests';
 import { buildResetHandler } from './reset';
@@ -22,11 +23,14 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
     const usage = createUsage(input.options.now);
     input.runtimes.set(store.getState, { usage, gc: () => undefined });
+    // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
+    const page = createPageStatus();
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       buildRequestsHandler(input, store, inFlight),
       buildResetHandler(input, inFlight),
-      buildPollingHandler(input, store),
+      buildListenersHandler(input, store, page, usage),
+      buildPollingHandler(input, store, page),
     ];
 
     return (next) => (action) => {

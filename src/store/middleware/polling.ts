@@ -1,4 +1,5 @@
 import type { EndpointInterface } from '../endpoint';
+import { endpointFlag, type PageStatus } from './listeners';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 interface Subscription {
@@ -6,36 +7,71 @@ interface Subscription {
   readonly args: readonly unknown[];
   /** One entry per subscriber; the smallest frequency wins. */
   readonly frequencies: number[];
+  /** Subscribers whose endpoint sets `pollWhenHidden`: while there is one, a hidden page keeps polling. */
+  whenHidden: number;
   timer?: ReturnType<typeof setInterval>;
   interval?: number;
 }
 
 /** What the polling handler needs from the cache. */
-export type PollingInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch'>;
+export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice'>;
 
 /**
  * `<reducerPath>/subscribe` and `unsubscribe`: counts subscribers per request
  * key and refetches at the smallest frequency among them, until the last one
  * leaves. A subscription action nobody handed over (a replay) changes nothing.
+ * Polling sleeps while the page is hidden (`<reducerPath>/blur`, unless an
+ * endpoint sets `pollWhenHidden`) or offline (`<reducerPath>/offline`); on
+ * waking (`focus`, `online`) it fetches at once when a poll fell due
+ * meanwhile (data received an interval ago or more, stale, invalid or an
+ * error), then polls at its interval again.
  */
-export function buildPollingHandler(input: PollingInput, store: HandlerStore): Handler {
-  const { actions, handoff, dispatchFetch } = input;
+export function buildPollingHandler(input: PollingInput, store: HandlerStore, status: PageStatus): Handler {
+  const { options, actions, handoff, dispatchFetch, selectSlice } = input;
   const subscriptions = new Map<string, Subscription>();
 
-  function restart(subscription: Subscription): void {
-    const interval = subscription.frequencies.length > 0 ? Math.min(...subscription.frequencies) : undefined;
-    if (interval === subscription.interval) return;
+  function poll(subscription: Subscription): void {
+    dispatchFetch(store.dispatch, subscription.endpoint, subscription.args).catch(() => {
+      // The failure is recorded in the store; polling goes on.
+    });
+  }
+
+  function asleep(subscription: Subscription): boolean {
+    return status.offline || (status.hidden && subscription.whenHidden === 0);
+  }
+
+  /** Starts, changes or stops the subscription's timer to match its subscribers and the page; true when it (re)started. */
+  function restart(subscription: Subscription): boolean {
+    const frequency = subscription.frequencies.length > 0 ? Math.min(...subscription.frequencies) : undefined;
+    const interval = frequency !== undefined && Number.isFinite(frequency) && frequency > 0 ? frequency : undefined;
+    const running = interval !== undefined && !asleep(subscription);
+    if (interval === subscription.interval && running === (subscription.timer !== undefined)) return false;
     if (subscription.timer !== undefined) clearInterval(subscription.timer);
     subscription.timer = undefined;
     subscription.interval = interval;
-    if (interval === undefined || !Number.isFinite(interval) || interval <= 0) return;
-    subscription.timer = setInterval(() => {
-      dispatchFetch(store.dispatch, subscription.endpoint, subscription.args).catch(() => {
-        // The failure is recorded in the store; polling goes on.
-      });
-    }, interval);
+    if (!running) return false;
+    subscription.timer = setInterval(() => poll(subscription), interval);
     // Polling alone does not keep a Node process (a script, a test run) alive.
     (subscription.timer as { unref?: () => void }).unref?.();
+    return true;
+  }
+
+  /** Whether a poll fell due while the subscription slept. */
+  function due(key: string, interval: number): boolean {
+    const slice = selectSlice(store.getState());
+    const meta = Object.hasOwn(slice.meta, key) ? slice.meta[key] : undefined;
+    const now = options.now();
+    if (meta === undefined || meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now) return true;
+    return now - meta.date >= interval;
+  }
+
+  /** After `focus` or `online`: every sleeping subscription the page now allows polls again, at once when due. */
+  function wake(): void {
+    for (const [key, subscription] of subscriptions) {
+      const sleeping = subscription.timer === undefined;
+      if (!sleeping || !restart(subscription)) continue;
+      if (due(key, subscription.interval!)) poll(subscription);
+    }
   }
 
   function subscribe(key: string, frequency: number | undefined, requestId: string): void {
@@ -44,10 +80,11 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
     handoff.pending.delete(requestId);
     let subscription = subscriptions.get(key);
     if (subscription === undefined) {
-      subscription = { endpoint: pending.endpoint, args: pending.args, frequencies: [] };
+      subscription = { endpoint: pending.endpoint, args: pending.args, frequencies: [], whenHidden: 0 };
       subscriptions.set(key, subscription);
     }
     subscription.frequencies.push(frequency ?? pending.endpoint.pollFrequency ?? Infinity);
+    if (endpointFlag(pending.endpoint, 'pollWhenHidden') === true) subscription.whenHidden++;
     restart(subscription);
     pending.resolve(undefined);
   }
@@ -63,6 +100,9 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
     const frequency = given ?? pending?.endpoint.pollFrequency ?? subscription.endpoint.pollFrequency ?? Infinity;
     const index = subscription.frequencies.indexOf(frequency);
     subscription.frequencies.splice(index === -1 ? subscription.frequencies.length - 1 : index, 1);
+    if (subscription.whenHidden > 0 && endpointFlag(pending?.endpoint ?? subscription.endpoint, 'pollWhenHidden') === true) {
+      subscription.whenHidden--;
+    }
     if (subscription.frequencies.length === 0) {
       if (subscription.timer !== undefined) clearInterval(subscription.timer);
       subscriptions.delete(key);
@@ -77,6 +117,11 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
         subscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
       } else if (actions.unsubscribe.match(action)) {
         unsubscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
+      } else if (actions.blur.match(action) || actions.offline.match(action)) {
+        // The listeners handler, earlier in the list, has updated the page status.
+        for (const subscription of subscriptions.values()) restart(subscription);
+      } else if (actions.focus.match(action) || actions.online.match(action)) {
+        wake();
       }
     },
   };
