@@ -3,7 +3,7 @@ import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './Object';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
-import { getOwnRow } from './own';
+import { describeKind, getOwnRow, quote } from './own';
 import { describeSchema } from './describeSchema';
 import { arrayItemSchema } from './normalize';
 import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
@@ -54,6 +54,10 @@ function convert(converter: Function, value: unknown): unknown {
         ? 'construct'
         : 'call';
     converterKinds.set(converter, kind);
+  }
+  if (converter === Date && typeof value === 'object' && !(value instanceof Date)) {
+    // `new Date({})` is an Invalid Date, not an error: a response that stores one could never be read as a date.
+    throw new TypeError(`[rest-slice] a \`Date\` member needs a string or a number, got ${describeKind(value)}: ${quote(value)}`);
   }
   return kind === 'construct'
     ? new (converter as new (value: unknown) => unknown)(value)

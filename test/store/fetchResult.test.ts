@@ -129,6 +129,31 @@ describe('a response that cannot be read back', () => {
     expect(slice(cache, store).entities).toEqual({});
   });
 
+  it('a Date member given an object is not stored (new Date({}) would be an Invalid Date)', async () => {
+    class Meeting extends Entity {
+      id = 0;
+      at = new Date(0);
+      pk() {
+        return String(this.id);
+      }
+      static override key = 'Meeting';
+      static override schema = { at: Date };
+    }
+    const { cache, store, controller } = setup();
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/meetings/:id', schema: Meeting, name: 'Meeting.get' });
+    let at: unknown = '2026-11-23T10:00:00.000Z';
+    server.route('GET', '/meetings/:id', () => ({ json: { id: 1, at } }));
+    const good = await controller.fetch(get, { id: 1 });
+    expect(good.at.toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    const before = slice(cache, store).entities;
+    at = { when: 'tomorrow' };
+    await expect(controller.fetch(get, { id: 1 })).rejects.toThrow(
+      `[rest-slice] the response of \`Meeting.get\` (GET ${server.url}/meetings/1) was not stored because it cannot be read back: [rest-slice] a \`Date\` member needs a string or a number, got an object: {"when":"tomorrow"}`,
+    );
+    expect(slice(cache, store).entities).toBe(before);
+    expect(cache.selectEntity(store.getState(), Meeting, 1)?.at.toISOString()).toBe('2026-11-23T10:00:00.000Z');
+  });
+
   it('a selector reading bad stored data (a replayed action) names the endpoint and key', async () => {
     const { cache, store, controller } = setup();
     const get = new RestEndpoint({ urlPrefix: server.url, path: '/readings/:id', schema: Reading, name: 'Reading.get' });
