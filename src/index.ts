@@ -97,6 +97,8 @@ export type {
 
 // store
 export { createRestCache, restCache } from './store/createRestCache';
+export { setupListeners } from './store/setupListeners';
+export type { RemoveListeners } from './store/setupListeners';
 export { initialRestCacheState } from './store/state';
 export type { RestCache, RestCacheOptions } from './store/createRestCache';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
