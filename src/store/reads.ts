@@ -26,20 +26,11 @@ export interface ReadsInput {
 
 const MAX_CACHED_RESPONSES = 5_000;
 
-/** The pk an Entity endpoint's params name, when that entity is stored (Data Client's result inference). */
+/** The pk an Entity endpoint's params name, when that entity is stored (Data Client's result inference), with its expiry. */
 function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: string; expiresAt: number } | undefined {
   if (!isEntityClass(schema)) return undefined;
-  const params = args[0];
-  if (typeof params !== 'object' || params === null) return undefined;
-  let id: unknown;
-  try {
-    id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
-  } catch {
-    return undefined;
-  }
-  if (id === undefined || id === null || id === '') return undefined;
-  const pk = String(id);
-  if (view.getEntity(schema.key, pk) === undefined) return undefined;
+  const pk = inferResult(schema, args, view);
+  if (typeof pk !== 'string') return undefined;
   return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
 }
 
