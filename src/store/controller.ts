@@ -90,6 +90,17 @@ export interface Controller {
    * in one `<reducerPath>/gc` action. Resolves once it is done.
    */
   gc(): Promise<void>;
+  /**
+   * Aborts the requests of `endpoint(...args)` in flight in this store (for
+   * a mutation, its params alone name it): their callers' promises reject
+   * with an `AbortError` naming the endpoint and request key, their
+   * optimistic updates roll back in one `<reducerPath>/abort` action each,
+   * and no error is stored (the data stored before stays, and hooks do not
+   * throw). A GET shared by several callers is aborted for all of them
+   * (an endpoint's own `signal` aborts only the callers it belongs to).
+   * Aborting what is not in flight does nothing. Resolves once rolled back.
+   */
+  abort<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;
 }
 
 /** What a controller needs from the cache. */
@@ -97,7 +108,7 @@ export interface ControllerInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware' | 'aborts'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
   readonly reads: Reads;
   readonly outcome: Outcome;
@@ -243,6 +254,10 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     gc: async () => {
       input.runtimes.get(store.getState)?.gc();
+    },
+
+    abort: async (endpoint, ...args) => {
+      handoff.aborts.get(store.getState)?.(endpoint.name, endpoint.key(...args));
     },
   };
   return controller;

@@ -28,7 +28,12 @@ export interface RequestHandoff {
   readonly storesWithMiddleware: WeakSet<Function>;
   /** A new `requestId`, unique within this cache (`<reducerPath>:<n>`). */
   nextRequestId(): string;
+  /** Each store's way to abort its requests in flight (by the store's `getState`), for `controller.abort`. */
+  readonly aborts: WeakMap<Function, AbortRequests>;
 }
+
+/** Aborts the requests in flight of endpoint `name` and request key `key` in one store; returns how many. */
+export type AbortRequests = (name: string, key: string) => number;
 
 /** Makes the request handoff of one cache. */
 export function createRequestHandoff(reducerPath: string): RequestHandoff {
@@ -37,6 +42,7 @@ export function createRequestHandoff(reducerPath: string): RequestHandoff {
     pending: new Map(),
     active: new Map(),
     storesWithMiddleware: new WeakSet(),
+    aborts: new WeakMap(),
     nextRequestId: () => `${reducerPath}:${++counter}`,
   };
 }

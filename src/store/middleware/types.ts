@@ -7,6 +7,7 @@ import type { Outcome } from '../outcome';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
+import type { GcParts } from './gc';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
 export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
@@ -42,4 +43,6 @@ export interface MiddlewareInput {
   readonly dispatchFetch: DispatchFetch;
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
+  /** What garbage collection needs besides the rest. */
+  readonly gc: GcParts;
 }
