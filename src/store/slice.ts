@@ -32,6 +32,9 @@ function withMeta<P>() {
   return (payload: P, meta?: RequestMeta) => ({ payload, meta: meta ?? { requestId: '' } });
 }
 
+// Plain JSON: an action creator without `prepare` would carry `payload: undefined`.
+const noPayload = () => ({ payload: {} as Record<string, never> });
+
 /** The cache's slice: its name is the `reducerPath`, so actions read `rest/fetch`, `rest/setResponse`, ... */
 export function createRestSlice(reducerPath: string) {
   return createSlice({
@@ -74,13 +77,13 @@ export function createRestSlice(reducerPath: string) {
         prepare: withMeta<SubscriptionPayload>(),
       },
       /** The page became visible or its window got focus (`setupListeners`): results in use refetch, sleeping polls wake. */
-      focus: (state) => state,
+      focus: { reducer: (state) => state, prepare: noPayload },
       /** The page became hidden (`setupListeners`): polling sleeps unless the endpoint sets `pollWhenHidden`. */
-      blur: (state) => state,
+      blur: { reducer: (state) => state, prepare: noPayload },
       /** The network came back (`setupListeners`): results in use refetch, sleeping polls wake. */
-      online: (state) => state,
+      online: { reducer: (state) => state, prepare: noPayload },
       /** The network went away (`setupListeners`): polling sleeps. */
-      offline: (state) => state,
+      offline: { reducer: (state) => state, prepare: noPayload },
     },
   });
 }
