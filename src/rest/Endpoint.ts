@@ -3,6 +3,7 @@
  * needs (`key`, `name`, `schema`, `sideEffect`, ...). `RestEndpoint` extends it.
  */
 import type { FetchWithOptions } from './endpointOptions';
+import type { RetryDelayOption, RetryOption } from './retryOptions';
 import type { SnapshotInterface } from './Snapshot';
 
 /** Any async function an `Endpoint` can wrap; `this` is the endpoint (with `signal` when the store runs it). */
@@ -36,6 +37,10 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   refetchOnReconnect?: boolean;
   /** Keeps polling while the page is hidden. Default: false. */
   pollWhenHidden?: boolean;
+  /** Retries of a failed request: a count (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`; applies whatever the method. Default: the cache's `retry` for a read, else 0. */
+  retry?: RetryOption;
+  /** The delay before a retry (ms, or `(failureCount, error) => ms`). Default: the cache's, else 1 000 · 2^(n − 1) capped at 30 000, with jitter. */
+  retryDelay?: RetryDelayOption;
   /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for `status >= 500`. */
   errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
   /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
@@ -55,6 +60,8 @@ export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = un
   readonly refetchOnFocus?: boolean;
   readonly refetchOnReconnect?: boolean;
   readonly pollWhenHidden?: boolean;
+  readonly retry?: RetryOption;
+  readonly retryDelay?: RetryDelayOption;
   getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
   /** Runs the wrapped function with `this` = the endpoint. */
   fetch(...args: Parameters<F>): ReturnType<F>;

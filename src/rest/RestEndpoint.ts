@@ -21,6 +21,7 @@ import type {
   InferredOptions,
   RestEndpointOptions,
 } from './endpointOptions';
+import type { RetryDelayOption, RetryOption } from './retryOptions';
 import type { SnapshotInterface } from './Snapshot';
 import type {
   ArgsOf,
@@ -104,6 +105,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly refetchOnFocus?: boolean;
   declare readonly refetchOnReconnect?: boolean;
   declare readonly pollWhenHidden?: boolean;
+  declare readonly retry?: RetryOption;
+  declare readonly retryDelay?: RetryDelayOption;
   declare readonly signal?: AbortSignal;
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
 

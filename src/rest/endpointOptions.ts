@@ -1,5 +1,6 @@
 /** The options a RestEndpoint is built from, and the generics bag they are typed by. */
 import type { RestEndpoint } from './RestEndpoint';
+import type { RetryDelayOption, RetryOption } from './retryOptions';
 import type { SnapshotInterface } from './Snapshot';
 import type { ArgsOf, RestGenerics } from './types';
 
@@ -31,6 +32,15 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   refetchOnReconnect?: boolean;
   /** Keeps polling while the page is hidden (polling always sleeps while offline). Default: false. */
   pollWhenHidden?: boolean;
+  /**
+   * Retries of a failed request: a count (of network failures, 5xx, 408 and
+   * 429) or `(failureCount, error) => boolean`. The endpoint's own `retry`
+   * applies whatever its method. Default: the cache's `retry` (0 unless set)
+   * for GET, HEAD, PUT, DELETE and OPTIONS; 0 for other methods.
+   */
+  retry?: RetryOption;
+  /** The delay before a retry (ms, or `(failureCount, error) => ms`). Default: the cache's, else 1 000 · 2^(n − 1) ms capped at 30 000, with jitter; a 429/503's `Retry-After` is honored. */
+  retryDelay?: RetryDelayOption;
   /** Aborts every request of this endpoint. Default: none. */
   signal?: AbortSignal;
   /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
