@@ -5,6 +5,7 @@ import { buildRequestsHandler, createInFlight } from './requests';
 import { buildResetHandler } from './reset';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
 import { buildUsageHandler, createUsage } from './usage';
+import { buildWritesHandler } from './writes';
 
 export type { MiddlewareInput } from './types';
 
@@ -28,6 +29,8 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       buildRequestsHandler(input, store, inFlight),
+      // After requests: a write counts from the moment its request runs (API.md races 5b).
+      buildWritesHandler(input, store, usage),
       buildResetHandler(input, inFlight),
       buildListenersHandler(input, store, page, usage),
       buildPollingHandler(input, store, page),
