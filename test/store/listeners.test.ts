@@ -1,0 +1,374 @@
+/** @jest-environment ./test/react/environment.ts */
+// setupListeners in jsdom: real visibilitychange/focus/blur/online/offline events, with
+// `document.visibilityState` and `navigator.onLine` stubbed, against the real local server.
+import { createRestCache, restCache, setupListeners, type RestCacheOptions } from 'rest-slice';
+import { makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, sleep, type StoreServer } from './helpers';
+
+let server: StoreServer;
+let visibility: DocumentVisibilityState = 'visible';
+let onLine = true;
+const removers: (() => void)[] = [];
+
+beforeAll(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => onLine });
+});
+beforeEach(async () => {
+  visibility = 'visible';
+  onLine = true;
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'one' },
+    { id: 2, title: 'two' },
+  ]);
+});
+afterEach(async () => {
+  for (const remove of removers.splice(0)) remove();
+  await server.close();
+});
+
+/** The page hides: the browser fires `visibilitychange` and the window loses focus. */
+function hide() {
+  visibility = 'hidden';
+  window.dispatchEvent(new Event('blur'));
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+/** The user comes back to the tab: `visibilitychange` and the window's `focus`. */
+function show() {
+  visibility = 'visible';
+  document.dispatchEvent(new Event('visibilitychange'));
+  window.dispatchEvent(new Event('focus'));
+}
+function goOffline() {
+  onLine = false;
+  window.dispatchEvent(new Event('offline'));
+}
+function goOnline() {
+  onLine = true;
+  window.dispatchEvent(new Event('online'));
+}
+
+function make(options: RestCacheOptions = {}, listen = true) {
+  const clock = makeClock();
+  const cache = createRestCache({ now: clock.now, ...options });
+  const recorded = recorder();
+  const store = makeStore(cache, { before: [recorded.middleware] });
+  const controller = cache.controller(store);
+  if (listen) removers.push(setupListeners(store, cache));
+  const TodoResource = todoResource(server.url);
+  const types = () => recorded.log.map((action) => action.type).filter((type) => /\/(focus|blur|online|offline)$/.test(type));
+  const inflight = () => Object.keys(slice(cache, store).inflight);
+  const settled = () => until(() => inflight().length === 0, 'requests in flight to settle');
+  return { clock, cache, store, controller, TodoResource, types, inflight, settled, recorded };
+}
+
+describe('actions', () => {
+  it('one return to the tab gives one rest/focus; hiding gives one rest/blur; each network change one action', () => {
+    const { types, recorded } = make();
+    hide();
+    document.dispatchEvent(new Event('visibilitychange'));
+    show();
+    expect(types()).toEqual(['rest/blur', 'rest/focus']);
+    // Another window took focus while the page stayed visible, then the user came back.
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('focus'));
+    expect(types()).toEqual(['rest/blur', 'rest/focus', 'rest/focus']);
+    goOffline();
+    window.dispatchEvent(new Event('offline'));
+    goOnline();
+    window.dispatchEvent(new Event('online'));
+    expect(types()).toEqual(['rest/blur', 'rest/focus', 'rest/focus', 'rest/offline', 'rest/online']);
+    // Plain JSON actions with an empty payload.
+    expect(recorded.log.find((action) => action.type === 'rest/focus')).toEqual({ type: 'rest/focus', payload: {} });
+  });
+
+  it('a page already hidden and offline at setup is announced at once', () => {
+    visibility = 'hidden';
+    onLine = false;
+    const { types } = make();
+    expect(types()).toEqual(['rest/blur', 'rest/offline']);
+  });
+
+  it('the remover removes every listener (and calling it twice is harmless)', () => {
+    const { types, store, cache } = make({}, false);
+    const remove = setupListeners(store, cache);
+    remove();
+    remove();
+    hide();
+    show();
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    goOffline();
+    goOnline();
+    expect(types()).toEqual([]);
+  });
+
+  it('dispatches for the default cache when none is given', () => {
+    const recorded = recorder();
+    const store = makeStore(restCache, { before: [recorded.middleware] });
+    removers.push(setupListeners(store));
+    hide();
+    show();
+    expect(recorded.log.map((action) => action.type)).toEqual(['rest/blur', 'rest/focus']);
+  });
+
+  it('uses reducerPath of the cache given', () => {
+    const { types } = make({ reducerPath: 'api' });
+    hide();
+    show();
+    expect(types()).toEqual(['api/blur', 'api/focus']);
+  });
+
+  it('refuses bad cache options with an error naming them', () => {
+    expect(() => createRestCache({ refetchOnFocus: 'yes' as never })).toThrow(
+      '[rest-slice] `createRestCache` option `refetchOnFocus` must be a boolean or undefined; got a string ("yes").',
+    );
+    expect(() => createRestCache({ refetchMinAge: -1 })).toThrow('`refetchMinAge` must be a number of ms >= 0');
+    expect(() => createRestCache({ refetchMinAge: Number.NaN })).toThrow('got a number (NaN)');
+  });
+});
+
+describe('refetch on focus and reconnect', () => {
+  it('refetches results in use, once each; a released result is not refetched', async () => {
+    const { clock, controller, TodoResource, inflight, settled } = make();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await controller.fetch(TodoResource.get, { id: 2 });
+    const release1 = controller.retain(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 }); // a second user: still one refetch
+    const release2 = controller.retain(TodoResource.get, { id: 2 });
+    release2();
+    server.todos.get(1)!.title = 'changed while away';
+    clock.advance(5_000);
+    hide();
+    show();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    expect(server.count('GET', '/todos/1')).toBe(2);
+    expect(server.count('GET', '/todos/2')).toBe(1);
+    release1();
+  });
+
+  it('shows the refetched data', async () => {
+    const { clock, cache, store, controller, TodoResource, settled } = make();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    server.todos.get(1)!.title = 'changed while away';
+    clock.advance(5_000);
+    goOffline();
+    goOnline();
+    await settled();
+    expect(cache.selectEntity(store.getState(), TodoResource.get.schema, 1)?.title).toBe('changed while away');
+  });
+
+  it('leaves data younger than refetchMinAge (default 1 000 ms), but refetches stale data of any age', async () => {
+    const { clock, controller, TodoResource, inflight, settled } = make();
+    const shortLived = TodoResource.get.extend({ dataExpiryLength: 100 });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await controller.fetch(shortLived, { id: 2 });
+    controller.retain(TodoResource.get, { id: 1 });
+    controller.retain(shortLived, { id: 2 });
+    clock.advance(999);
+    hide();
+    show();
+    expect(inflight()).toEqual([shortLived.key({ id: 2 })]);
+    await settled();
+    clock.advance(1);
+    hide();
+    show();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+  });
+
+  it('refetchMinAge is a cache option', async () => {
+    const { controller, TodoResource, inflight, settled } = make({ refetchMinAge: 0 });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    hide();
+    show();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+  });
+
+  it('an endpoint with refetchOnFocus: false is not refetched on focus, but is on reconnect', async () => {
+    const { clock, controller, TodoResource, inflight, settled } = make();
+    const get = TodoResource.get.extend({ refetchOnFocus: false });
+    await controller.fetch(get, { id: 1 });
+    controller.retain(get, { id: 1 });
+    clock.advance(5_000);
+    hide();
+    show();
+    expect(inflight()).toEqual([]);
+    goOffline();
+    goOnline();
+    expect(inflight()).toEqual([get.key({ id: 1 })]);
+    await settled();
+  });
+
+  it('refetchOnReconnect: false as a cache option keeps reconnects quiet', async () => {
+    const { clock, controller, TodoResource, inflight } = make({ refetchOnReconnect: false });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    clock.advance(5_000);
+    goOffline();
+    goOnline();
+    expect(inflight()).toEqual([]);
+  });
+
+  it('focus while offline refetches nothing (the reconnect will)', async () => {
+    const { clock, controller, TodoResource, inflight, settled } = make();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    clock.advance(5_000);
+    goOffline();
+    hide();
+    show();
+    expect(inflight()).toEqual([]);
+    goOnline();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+  });
+
+  it('a refetch shares a request already in flight', async () => {
+    const { clock, controller, TodoResource, settled } = make();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    clock.advance(5_000);
+    server.hold();
+    const pending = controller.fetch(TodoResource.get, { id: 1 });
+    await server.waitForHeld(1);
+    hide();
+    show();
+    server.hold(false);
+    await server.releaseAll();
+    await pending;
+    await settled();
+    expect(server.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('without setupListeners the events refetch nothing, and a dispatched rest/focus refetches only endpoints or caches that ask', async () => {
+    const { clock, cache, store, controller, TodoResource, inflight, settled } = make({}, false);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    clock.advance(5_000);
+    hide();
+    show();
+    goOffline();
+    goOnline();
+    store.dispatch(cache.actions.focus());
+    expect(inflight()).toEqual([]);
+    const asks = TodoResource.get.extend({ refetchOnFocus: true });
+    controller.retain(asks, { id: 2 });
+    await controller.fetch(asks, { id: 2 });
+    clock.advance(5_000);
+    store.dispatch(cache.actions.focus());
+    expect(inflight()).toEqual([asks.key({ id: 2 })]);
+    await settled();
+
+    const forced = make({ refetchOnFocus: true }, false);
+    await forced.controller.fetch(forced.TodoResource.get, { id: 1 });
+    forced.controller.retain(forced.TodoResource.get, { id: 1 });
+    forced.clock.advance(5_000);
+    forced.store.dispatch(forced.cache.actions.focus());
+    expect(forced.inflight()).toEqual([forced.TodoResource.get.key({ id: 1 })]);
+    await forced.settled();
+  });
+
+  it('after the remover, focus refetches nothing', async () => {
+    const { clock, store, cache, controller, TodoResource, inflight } = make({}, false);
+    setupListeners(store, cache)();
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    clock.advance(5_000);
+    store.dispatch(cache.actions.focus());
+    expect(inflight()).toEqual([]);
+  });
+
+  it('a result in use with nothing stored yet is left to its user', () => {
+    const { controller, TodoResource, inflight } = make();
+    controller.retain(TodoResource.get, { id: 1 });
+    hide();
+    show();
+    expect(inflight()).toEqual([]);
+  });
+});
+
+describe('polling that sleeps', () => {
+  const polls = () => server.count('GET', '/todos/1');
+
+  it('pauses while offline, and on reconnect polls at once when a poll fell due, then at its interval', async () => {
+    // refetchOnReconnect off: only polling acts on the reconnect here.
+    const { clock, controller, TodoResource, inflight, settled } = make({ refetchOnReconnect: false });
+    const get = TodoResource.get.extend({ pollFrequency: 30 });
+    await controller.fetch(get, { id: 1 });
+    await controller.subscribe(get, { id: 1 });
+    await until(() => polls() >= 3, 'polls');
+    goOffline();
+    await settled();
+    const paused = polls();
+    await sleep(120);
+    expect(polls()).toBe(paused);
+
+    // Back online before the data is an interval old (by the cache's clock): no immediate poll.
+    goOnline();
+    expect(inflight()).toEqual([]);
+    await until(() => polls() >= paused + 2, 'polling resumed');
+
+    goOffline();
+    await settled();
+    clock.advance(30);
+    goOnline();
+    expect(inflight()).toEqual([get.key({ id: 1 })]);
+    await controller.unsubscribe(get, { id: 1 });
+    await settled();
+  });
+
+  it('pauses while hidden, and on focus polls at once when the data went stale', async () => {
+    const { clock, controller, TodoResource, inflight, settled } = make({ refetchOnFocus: false });
+    const get = TodoResource.get.extend({ pollFrequency: 30 });
+    await controller.fetch(get, { id: 1 });
+    await controller.subscribe(get, { id: 1 });
+    await until(() => polls() >= 2, 'polls');
+    hide();
+    await settled();
+    const paused = polls();
+    await sleep(120);
+    expect(polls()).toBe(paused);
+    clock.advance(60_001); // past dataExpiryLength
+    show();
+    expect(inflight()).toEqual([get.key({ id: 1 })]);
+    await until(() => polls() >= paused + 3, 'polling resumed');
+    await controller.unsubscribe(get, { id: 1 });
+    await settled();
+  });
+
+  it('an endpoint with pollWhenHidden keeps polling while hidden, but not offline', async () => {
+    const { controller, TodoResource, settled } = make();
+    const get = TodoResource.get.extend({ pollFrequency: 30, pollWhenHidden: true });
+    await controller.subscribe(get, { id: 1 });
+    hide();
+    const hidden = polls();
+    await until(() => polls() >= hidden + 3, 'polls while hidden');
+    goOffline();
+    await settled();
+    const paused = polls();
+    await sleep(120);
+    expect(polls()).toBe(paused);
+    await controller.unsubscribe(get, { id: 1 });
+  });
+
+  it('the remover wakes polling that slept', async () => {
+    const { store, cache, controller, TodoResource, settled } = make({}, false);
+    const remove = setupListeners(store, cache);
+    const get = TodoResource.get.extend({ pollFrequency: 30 });
+    await controller.subscribe(get, { id: 1 });
+    hide();
+    await settled();
+    const paused = polls();
+    await sleep(100);
+    expect(polls()).toBe(paused);
+    remove();
+    await until(() => polls() >= paused + 2, 'polling after the remover');
+    await controller.unsubscribe(get, { id: 1 });
+  });
+});
