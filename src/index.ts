@@ -109,3 +109,4 @@ export type { OptimisticEntry, RestCacheState, ResultMeta, RetryState, Serialize
 export type { AbortPayload, RetryPayload } from './store/actions';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { InUseEntry, Usage, UsersChangeListener } from './store/middleware/usage';
+export type { GcPayload } from './store/gcReducer';

@@ -29,6 +29,8 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   errorExpiryLength?: number;
   /** Refetches this often (ms) while something subscribes. Default: no polling. */
   pollFrequency?: number;
+  /** How long (ms) the result is kept once nothing uses it; `Infinity` keeps it. Default: the store's (60 000). */
+  keepUnusedDataFor?: number;
   /** When true, stale data counts as missing. Default: false. */
   invalidIfStale?: boolean;
   /** Refetches results in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus`. */
@@ -56,6 +58,7 @@ export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = un
   readonly dataExpiryLength?: number;
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
+  readonly keepUnusedDataFor?: number;
   readonly invalidIfStale?: boolean;
   readonly refetchOnFocus?: boolean;
   readonly refetchOnReconnect?: boolean;

@@ -101,6 +101,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly dataExpiryLength?: number;
   declare readonly errorExpiryLength?: number;
   declare readonly pollFrequency?: number;
+  declare readonly keepUnusedDataFor?: number;
   declare readonly invalidIfStale?: boolean;
   declare readonly refetchOnFocus?: boolean;
   declare readonly refetchOnReconnect?: boolean;

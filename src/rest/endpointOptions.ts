@@ -24,6 +24,8 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   errorExpiryLength?: number;
   /** Refetches this often (ms) while something subscribes. Default: no polling. */
   pollFrequency?: number;
+  /** How long (ms) the result is kept once nothing uses it (no hook, subscription or `retain`); `Infinity` keeps it. Default: the store's (60 000). */
+  keepUnusedDataFor?: number;
   /** When true, stale data counts as missing (suspends) instead of being shown while refetching. Default: false. */
   invalidIfStale?: boolean;
   /** Refetches results of this endpoint in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus` (`true` once listeners are set up). */

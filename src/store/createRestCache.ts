@@ -84,6 +84,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     selectSlice: selectors.selectSlice,
     dispatchFetch,
     runtimes,
+    gc: { keepUnusedDataFor: resolved.keepUnusedDataFor, gcInterval: resolved.gcInterval, registry, memo, viewOf },
   });
   const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes };
 

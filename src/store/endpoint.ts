@@ -17,6 +17,8 @@ export interface EndpointInterface {
   readonly dataExpiryLength?: number;
   readonly errorExpiryLength?: number;
   readonly pollFrequency?: number;
+  /** How long (ms) its result is kept once nobody uses it; `Infinity` keeps it. Default: the cache's `keepUnusedDataFor` (60 000). */
+  readonly keepUnusedDataFor?: number;
   readonly invalidIfStale?: boolean;
   /** Whether results of this endpoint in use refetch when the page regains focus. Default: the cache's `refetchOnFocus`. */
   readonly refetchOnFocus?: boolean;

@@ -2,6 +2,8 @@ import type { RetryDelayOption, RetryOption } from '../rest/retryOptions';
 import { describeKind, quote } from '../schema/own';
 import { checkRetry, checkRetryDelay } from './middleware/retry';
 
+import { checkDuration } from './middleware/gc';
+
 /** Options of {@link createRestCache}. */
 export interface RestCacheOptions<P extends string = string> {
   /** Where the reducer is mounted, and the prefix of the action types. Default `'rest'`. */
@@ -14,6 +16,14 @@ export interface RestCacheOptions<P extends string = string> {
   dataExpiryLength?: number;
   /** How long an error stays fresh, unless the endpoint says otherwise (ms). Default 1 000. */
   errorExpiryLength?: number;
+  /**
+   * How long a result nobody uses (no mounted hook, subscription or
+   * `controller.retain`) is kept before garbage collection removes it, unless
+   * the endpoint says otherwise (ms). `Infinity` keeps results. Default 60 000.
+   */
+  keepUnusedDataFor?: number;
+  /** How often garbage collection sweeps (ms); `Infinity`: only `controller.gc()` sweeps. Default 60 000. */
+  gcInterval?: number;
   /**
    * Retries of a failed request of an idempotent method (GET, HEAD, PUT,
    * DELETE, OPTIONS) whose endpoint has no `retry` of its own: a count
@@ -41,6 +51,8 @@ export interface ResolvedOptions {
   readonly now: () => number;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
+  readonly keepUnusedDataFor: number;
+  readonly gcInterval: number;
   readonly retry: RetryOption;
   readonly retryDelay: RetryDelayOption | undefined;
   readonly refetchOnFocus: boolean | undefined;
@@ -56,6 +68,8 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
     now: options.now ?? Date.now,
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
+    keepUnusedDataFor: checkDuration(options.keepUnusedDataFor, 'keepUnusedDataFor', 60_000),
+    gcInterval: checkDuration(options.gcInterval, 'gcInterval', 60_000),
     ...retryDefaults(options),
     refetchOnFocus: optionalBoolean(options.refetchOnFocus, 'refetchOnFocus'),
     refetchOnReconnect: optionalBoolean(options.refetchOnReconnect, 'refetchOnReconnect'),

@@ -20,6 +20,7 @@ import {
   setErrorReducer,
   setResponseReducer,
 } from './reducers';
+import { gcReducer, type GcPayload } from './gcReducer';
 import { abortReducer, retryReducer, settledRetryReducer } from './requestReducers';
 import { initialRestCacheState, type RestCacheState } from './state';
 
@@ -66,6 +67,8 @@ export function createRestSlice(reducerPath: string) {
       expireAll: (state, action: PayloadAction<KeysPayload>) => expireReducer(base(state), action.payload),
       /** Empties the cache; responses of fetches started before it are dropped. */
       reset: (state, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
+      /** A garbage collection sweep removed these results and entity rows (nothing in use reached them). */
+      gc: (state, action: PayloadAction<GcPayload>) => gcReducer(base(state), action.payload),
       /** A component or script subscribed to a request (the middleware polls it). */
       subscribe: {
         reducer: (state) => state,

@@ -5,6 +5,7 @@ import { buildRequestsHandler, createInFlight } from './requests';
 import { buildResetHandler } from './reset';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
 import { buildUsageHandler, createUsage } from './usage';
+import { buildGcHandler } from './gc';
 import { buildWritesHandler } from './writes';
 
 export type { MiddlewareInput } from './types';
@@ -23,11 +24,13 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     const inFlight = createInFlight();
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
     const usage = createUsage(input.options.now);
-    input.runtimes.set(store.getState, { usage, gc: () => undefined });
+    const gc = buildGcHandler(input, store, usage);
+    input.runtimes.set(store.getState, { usage, gc: gc.sweep });
     // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
     const page = createPageStatus();
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
+      gc,
       buildRequestsHandler(input, store, inFlight),
       // After requests: a write counts from the moment its request runs (API.md races 5b).
       buildWritesHandler(input, store, usage),

@@ -1,0 +1,201 @@
+import { isEntityClass, isUsablePk } from '../../schema/Entity';
+import type { MemoCache } from '../../schema/MemoCache';
+import { describeKind, getOwn, hasOwn } from '../../schema/own';
+import { inferResult, isQuerySchema } from '../../schema/Query';
+import type { EndpointInterface } from '../endpoint';
+import type { GcPayload } from '../gcReducer';
+import type { EndpointRegistry } from '../registry';
+import type { RestCacheState } from '../state';
+import type { View } from '../view';
+import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
+import type { Usage } from './usage';
+
+/** What garbage collection needs besides the common middleware input. */
+export interface GcParts {
+  /** The cache's default of the endpoint option (ms); `Infinity` keeps results. */
+  readonly keepUnusedDataFor: number;
+  /** How often the timer sweeps (ms); `Infinity`: only `controller.gc()` sweeps. */
+  readonly gcInterval: number;
+  readonly registry: Pick<EndpointRegistry, 'resolve'>;
+  readonly memo: MemoCache;
+  /** The optimistic view of a slice state. */
+  viewOf(state: RestCacheState): View;
+}
+
+/** What the gc handler needs from the cache. */
+export type GcInput = Pick<MiddlewareInput, 'actions' | 'selectSlice' | 'gc'> & {
+  readonly options: Pick<MiddlewareInput['options'], 'now'>;
+};
+
+/** Entity rows by entity key, then pk. */
+type Rows = Map<string, Set<string>>;
+
+function addRow(rows: Rows, key: string, pk: string): void {
+  let pks = rows.get(key);
+  if (pks === undefined) {
+    pks = new Set();
+    rows.set(key, pks);
+  }
+  pks.add(pk);
+}
+
+/** The endpoint's name and JSON args of a stored result, as its last response or error named them. */
+interface StoredBy {
+  readonly name: string;
+  readonly args: readonly unknown[];
+}
+
+/**
+ * Garbage collection: a sweep (on a timer every `gcInterval` ms, started
+ * lazily, and on `controller.gc()`) removes results unused for their
+ * endpoint's `keepUnusedDataFor`, and with them every entity row that no
+ * remaining result, in-use key, pending optimistic update or request in
+ * flight reaches, in one `<reducerPath>/gc` action. Rows are found by
+ * denormalizing each result with the cache's memo (its deps are every row
+ * read), so nested entities, Collections, Values and Unions are followed the
+ * way reads follow them.
+ */
+export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & { sweep(): void } {
+  const { actions, options, selectSlice } = input;
+  const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input.gc;
+  // Which endpoint stored each result: a result nobody uses is found again through the registry.
+  const storedBy = new Map<string, StoredBy>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function endpointOf(key: string): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined {
+    const by = storedBy.get(key);
+    if (by === undefined) return undefined;
+    const endpoint = registry.resolve(by.name, key);
+    return endpoint === undefined ? undefined : { endpoint, args: by.args };
+  }
+
+  function keepFor(endpoint: EndpointInterface | undefined): number {
+    return endpoint?.keepUnusedDataFor ?? keepUnusedDataFor;
+  }
+
+  /** Adds every row `endpoint(...args)` reads in `view`; false when that cannot be told (then nothing may be removed). */
+  function reach(view: View, endpoint: EndpointInterface, args: readonly unknown[], key: string, rows: Rows): boolean {
+    const schema = endpoint.schema;
+    if (schema === undefined || schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) return true;
+    try {
+      let result = view.getResult(key);
+      if (result === undefined && isEntityClass(schema)) {
+        // Read by inference (a detail a list brought): the entity its params name.
+        const params = args[0];
+        if (typeof params === 'object' && params !== null) {
+          const id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
+          if (isUsablePk(id)) result = String(id);
+        }
+      }
+      if (isQuerySchema(schema)) {
+        const queried = inferResult(schema, args, view);
+        if (queried !== undefined) result = queried;
+      }
+      if (result === undefined) return true;
+      const { deps } = memo.denormalizeTracked(schema, result, view.getEntity, args);
+      for (let i = 0; i < deps.length; i += 3) addRow(rows, deps[i] as string, String(deps[i + 1]));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** What a sweep at `now` would remove, or undefined when nothing. */
+  function collect(state: RestCacheState, now: number): GcPayload | undefined {
+    const pendingKeys = new Set(state.optimistic.map((entry) => entry.key));
+    const removed: string[] = [];
+    const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+    for (const key of keys) {
+      if (usage.isInUse(key) || hasOwn(state.inflight, key) || pendingKeys.has(key)) continue;
+      const found = endpointOf(key);
+      const keep = keepFor(found?.endpoint);
+      // A result nobody ever used counts as unused since it landed.
+      const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? -Infinity);
+      if (found !== undefined && Number.isFinite(keep) && now - since >= keep) removed.push(key);
+    }
+    if (removed.length === 0) return undefined;
+
+    const view = viewOf(state);
+    const candidates: Rows = new Map();
+    for (const key of removed) {
+      const found = endpointOf(key);
+      if (found !== undefined) reach(view, found.endpoint, found.args, key, candidates);
+    }
+    const kept: Rows = new Map();
+    let known = true;
+    const gone = new Set(removed);
+    for (const key of keys) {
+      if (gone.has(key)) continue;
+      const found = endpointOf(key);
+      known = found !== undefined && reach(view, found.endpoint, found.args, key, kept) && known;
+    }
+    for (const entry of usage.inUse()) known = reach(view, entry.endpoint, entry.args, entry.key, kept) && known;
+    for (const entry of state.optimistic) {
+      const endpoint = registry.resolve(entry.endpoint, entry.key);
+      known = endpoint !== undefined && reach(view, endpoint, entry.args, entry.key, kept) && known;
+    }
+    const entities: Record<string, string[]> = Object.create(null);
+    // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
+    if (known) {
+      for (const [entityKey, pks] of candidates) {
+        const table = getOwn(state.entities, entityKey);
+        if (table === undefined) continue;
+        const keep = kept.get(entityKey);
+        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && hasOwn(table, pk));
+        if (drop.length > 0) entities[entityKey] = drop;
+      }
+    }
+    return { keys: removed, entities: { ...entities } };
+  }
+
+  function sweep(): void {
+    const state = selectSlice(store.getState());
+    const payload = collect(state, options.now());
+    if (payload === undefined) return;
+    store.dispatch(actions.gc(payload));
+  }
+
+  /** Arms the timer while there is something a later sweep could remove. */
+  function schedule(): void {
+    if (timer !== undefined || !Number.isFinite(gcInterval)) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      sweep();
+      if (storedBy.size > 0) schedule();
+    }, gcInterval);
+    // Garbage collection alone does not keep a Node process (a script, a test run) alive.
+    (timer as { unref?: () => void }).unref?.();
+  }
+
+  usage.onUsersChange((_key, _endpoint, _args, count) => {
+    if (count === 0) schedule();
+  });
+
+  return {
+    sweep,
+    after(action: CacheAction) {
+      if (actions.setResponse.match(action) || actions.setError.match(action)) {
+        const { key, endpoint, args } = action.payload;
+        storedBy.set(key, { name: endpoint, args });
+        if (!usage.isInUse(key)) schedule();
+      } else if (actions.gc.match(action)) {
+        for (const key of action.payload.keys) {
+          storedBy.delete(key);
+          usage.forget(key);
+        }
+      } else if (actions.reset.match(action)) {
+        storedBy.clear();
+      }
+    },
+  };
+}
+
+/** Checks a duration option: `keepUnusedDataFor` (ms >= 0) or `gcInterval` (ms > 0), or `Infinity`. */
+export function checkDuration(value: unknown, name: 'keepUnusedDataFor' | 'gcInterval', fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && (value > 0 || (value === 0 && name === 'keepUnusedDataFor'))) return value;
+  const least = name === 'gcInterval' ? '> 0' : '>= 0';
+  throw new TypeError(
+    `[rest-slice] \`createRestCache\` option \`${name}\` must be a number of ms ${least}, or \`Infinity\` to never ${name === 'gcInterval' ? 'sweep on a timer' : 'remove unused results'}; got ${typeof value === 'number' ? String(value) : describeKind(value)}.`,
+  );
+}
