@@ -1,0 +1,67 @@
+/** @jest-environment ./test/react/environment.ts */
+// useLive with setupListeners: polling sleeps while the page is hidden and, back on the page,
+// fetches at once (the data went stale for its poll interval meanwhile) and polls again.
+import { act, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createRestCache, setupListeners } from 'rest-slice';
+import { useLive } from 'rest-slice/react';
+import { makeStore, renderWithStore, sleep, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+
+let api: TodoServer;
+let Polled: TodoResourceType;
+let visibility: DocumentVisibilityState = 'visible';
+
+withTodoServer((server, resource) => {
+  api = server;
+  Polled = resource.extend({ get: { pollFrequency: 40 } });
+});
+beforeAll(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+});
+afterEach(() => {
+  visibility = 'visible';
+});
+
+function setVisibility(value: DocumentVisibilityState) {
+  visibility = value;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+function LiveTitle({ id }: { id: number }) {
+  const todo = useLive(Polled.get, { id });
+  return <p>{todo.title}</p>;
+}
+
+it('useLive stops polling while the page is hidden and catches up when it shows again', async () => {
+  const cache = createRestCache();
+  const store = makeStore(cache);
+  const remove = setupListeners(store, cache);
+  const polls = () => api.count('GET', '/todos/1');
+  const { unmount } = renderWithStore(
+    <Suspense fallback={<p>loading</p>}>
+      <LiveTitle id={1} />
+    </Suspense>,
+    { store, cache },
+  );
+  await screen.findByText('write hooks');
+  await act(() => sleep(150));
+  expect(polls()).toBeGreaterThanOrEqual(3);
+
+  act(() => setVisibility('hidden'));
+  await act(() => sleep(30)); // a poll sent just before may still land
+  const hidden = polls();
+  api.todos.set(1, { ...api.todos.get(1)!, title: 'changed while hidden' });
+  await act(() => sleep(200));
+  expect(polls()).toBe(hidden);
+  expect(screen.getByText('write hooks')).toBeTruthy();
+
+  act(() => setVisibility('visible'));
+  // The catch-up fetch starts at once, not an interval later.
+  expect(Object.keys(cache.selectCacheState(store.getState()).inflight)).toEqual([Polled.get.key({ id: 1 })]);
+  await screen.findByText('changed while hidden');
+  await act(() => sleep(150));
+  expect(polls()).toBeGreaterThanOrEqual(hidden + 3);
+
+  unmount();
+  remove();
+});
