@@ -169,6 +169,36 @@ describe('reads of every kind during a pending write', () => {
     await controller.unsubscribe(polled, { id: 1 });
   });
 
+  it('a focus refetch answered during the write does not hide it, and the cache ends with the write', async () => {
+    const { cache, store, controller, clock } = setup({ refetchMinAge: 0 });
+    const TodoResource = todoResource(server.url);
+    const get = TodoResource.get.extend({ refetchOnFocus: true });
+    await controller.fetch(get, { id: 1 });
+    const releaseUse = controller.retain(get, { id: 1 });
+    server.hold();
+    clock.advance(10);
+    const write = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'saved' });
+    clock.advance(10);
+    server.todos.set(1, { ...server.todos.get(1)!, title: 'theirs' });
+    // What `setupListeners` dispatches when the user comes back to the tab.
+    store.dispatch({ type: `${cache.reducerPath}/focus`, payload: {} });
+    await server.waitForHeld(2);
+    await release('GET');
+    await until(() => slice(cache, store).entities.Todo?.['1']?.title === 'theirs', 'the focus refetch');
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
+    await release('PATCH');
+    expect((await write).title).toBe('saved');
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
+    // The focus refetch brought a row during the write's flight: it is revalidated (the server applied the write last).
+    await server.waitForHeld(1);
+    expect(GET_1()).toBe(3);
+    await release('GET');
+    await until(() => slice(cache, store).inflight[get.key({ id: 1 })] === undefined, 'the revalidation');
+    expect(server.todos.get(1)?.title).toBe('saved');
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
+    releaseUse();
+  });
+
   it('controller.setResponse (a streamed event) during the write lands beneath it', async () => {
     const { cache, store, controller, clock } = setup();
     const TodoResource = todoResource(server.url);
