@@ -8,7 +8,6 @@ import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
 import type { GcParts } from './gc';
-import type { GcParts } from './gc';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
 export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
