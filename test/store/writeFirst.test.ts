@@ -246,6 +246,52 @@ describe('reads of every kind during a pending write', () => {
   });
 });
 
+describe('deletes and late reads', () => {
+  it('a delete wins over the row a read brought during its flight', async () => {
+    const { cache, store, controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    const key = TodoResource.get.key({ id: 1 });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.hold();
+    clock.advance(10);
+    const removed = controller.fetch(TodoResource.delete, { id: 1 });
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+    clock.advance(10);
+    const read = controller.fetch(TodoResource.get, { id: 1 });
+    await server.waitForHeld(2);
+    await release('GET');
+    expect((await read).title).toBe('one');
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+    await release('DELETE');
+    await removed;
+    expect(slice(cache, store).entities.Todo?.['1']).toBeNull();
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+    // The read's result (not in use) is marked stale.
+    expect(slice(cache, store).meta[key].expiresAt).toBe(0);
+  });
+
+  it('a read triggered during the write but answered after it follows rule 5: fetched later, it wins', async () => {
+    // API.md 5b covers data that arrives while the write is in flight; this read arrives after it.
+    const { cache, store, controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.hold();
+    clock.advance(10);
+    const write = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'saved' });
+    clock.advance(10);
+    const read = controller.fetch(TodoResource.get, { id: 1 });
+    await server.waitForHeld(2);
+    await release('PATCH');
+    await write;
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
+    // The read's answer as the server computed it before it saved the write (this race), delivered late.
+    await server.held[0].releaseWith({ status: 200, json: { id: 1, title: 'one', completed: false, userId: 7, updatedAt: 0 } });
+    expect((await read).title).toBe('one');
+    // Fetched after the write, so by rule 5 it wins: the cache shows the older server state until the next read.
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('one');
+  });
+});
+
 describe("an Entity's own useIncoming still has the last word", () => {
   class VersionedTodo extends Todo {
     static override key = 'VersionedTodo';
