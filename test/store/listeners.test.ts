@@ -2,7 +2,7 @@
 // setupListeners in jsdom: real visibilitychange/focus/blur/online/offline events, with
 // `document.visibilityState` and `navigator.onLine` stubbed, against the real local server.
 import { createRestCache, restCache, setupListeners, type RestCacheOptions } from 'rest-slice';
-import { makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, sleep, type StoreServer } from './helpers';
+import { expectWarnings, makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, sleep, type StoreServer } from './helpers';
 
 let server: StoreServer;
 let visibility: DocumentVisibilityState = 'visible';
@@ -282,6 +282,22 @@ describe('refetch on focus and reconnect', () => {
     clock.advance(5_000);
     store.dispatch(cache.actions.focus());
     expect(inflight()).toEqual([]);
+  });
+
+  it('an endpoint option that is not a boolean is ignored with a warning naming the endpoint', async () => {
+    const warn = expectWarnings();
+    const { clock, controller, TodoResource, inflight, settled } = make();
+    const get = TodoResource.get.extend({ refetchOnFocus: 'no' as never, name: 'Todo.get' });
+    await controller.fetch(get, { id: 1 });
+    controller.retain(get, { id: 1 });
+    clock.advance(5_000);
+    hide();
+    show();
+    expect(inflight()).toEqual([get.key({ id: 1 })]);
+    expect(warn).toHaveBeenCalledWith(
+      '[rest-slice] endpoint `Todo.get` option `refetchOnFocus` must be a boolean or undefined; got string: it is ignored (the cache\'s default applies).',
+    );
+    await settled();
   });
 
   it('a result in use with nothing stored yet is left to its user', () => {
