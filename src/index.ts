@@ -3,6 +3,7 @@ export { Entity, isEntityClass } from './schema/Entity';
 export { EntityMixin } from './schema/EntityMixin';
 export * as schema from './schema/schema';
 export { Collection, CollectionAdder } from './schema/Collection';
+export { CollectionMover, CollectionRemover } from './schema/CollectionEdits';
 export { Invalidate } from './schema/Invalidate';
 export { Union } from './schema/Union';
 export { Values } from './schema/Values';
@@ -79,7 +80,7 @@ export type {
   ResourceGenerics,
   ResourceMembersOf,
 } from './rest/resourceTypes';
-export type { AdderSchema, ExtractCollection, MapCollection, RemoveCursor } from './rest/collectionSchemas';
+export type { AdderSchema, ExtractCollection, MapCollection, MoveSchema, RemoveCursor, RemoveSchema } from './rest/collectionSchemas';
 export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';
 export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys, ShortenPath } from './rest/pathTypes';

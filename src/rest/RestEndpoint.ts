@@ -6,7 +6,14 @@ export type {
   RestEndpointExtraOptions,
   RestEndpointOptions,
 } from './endpointOptions';
-import { adderSchema, type AdderSchema, type RemoveCursor } from './collectionSchemas';
+import {
+  adderSchema,
+  listEditSchema,
+  type AdderSchema,
+  type MoveSchema,
+  type RemoveCursor,
+  type RemoveSchema,
+} from './collectionSchemas';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
 import { buildPath, pathToRegexp } from './paths';
@@ -252,6 +259,20 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   get assign(): RestEndpoint<MergeGenerics<O, { method: 'POST'; schema: AdderSchema<SchemaOf<O>> }>> {
     return this.derive('assign', () =>
       this.extend({ method: 'POST', schema: adderSchema(this.schema, 'assign', 'assign'), name: `${this.name}.assign` }),
+    ) as any;
+  }
+
+  /** A PATCH endpoint merging its response into the entity and taking it out of matching stored collections (not invalidating it). */
+  get remove(): RestEndpoint<MergeGenerics<O, { method: 'PATCH'; schema: RemoveSchema<SchemaOf<O>> }>> {
+    return this.derive('remove', () =>
+      this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'remove', 'remove'), name: `${this.name}.remove` }),
+    ) as any;
+  }
+
+  /** A PATCH endpoint moving its response's entity from the stored collections matching its old values to those matching its new ones. */
+  get move(): RestEndpoint<MergeGenerics<O, { method: 'PATCH'; schema: MoveSchema<SchemaOf<O>> }>> {
+    return this.derive('move', () =>
+      this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'move', 'move'), name: `${this.name}.move` }),
     ) as any;
   }
 

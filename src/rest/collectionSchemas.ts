@@ -4,6 +4,7 @@
  * holding one at any depth (`{ nextPage: '', data: { results: new Collection([Todo]) } }`).
  */
 import { Collection, type CollectionAdder, type AddMode } from '../schema/Collection';
+import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
 import { ObjectSchema } from '../schema/Object';
 import { setOwn } from '../schema/own';
@@ -24,6 +25,12 @@ export type ExtractCollection<S, D extends number = 5> = [D] extends [never]
 
 /** The adder schema of `push` / `unshift` / `assign`: the held Collection's adder (the response is the new item). */
 export type AdderSchema<S> = ExtractCollection<S> extends Collection<infer I> ? CollectionAdder<I> : never;
+
+/** The schema of `remove`: the held Collection's {@link CollectionRemover}. */
+export type RemoveSchema<S> = ExtractCollection<S> extends Collection<infer I> ? CollectionRemover<I> : never;
+
+/** The schema of `move`: the held Collection's {@link CollectionMover}. */
+export type MoveSchema<S> = ExtractCollection<S> extends Collection<infer I> ? CollectionMover<I> : never;
 
 /** `S` with its Collection replaced by `R` (the `getPage` schema keeps the response's shape). */
 export type MapCollection<S, R, D extends number = 5> = [D] extends [never]
@@ -80,6 +87,20 @@ export function adderSchema(schema: unknown, mode: AddMode, api: string): Collec
   const collection = findCollection(schema);
   if (collection === undefined) throw noCollection(schema, api);
   return collection[mode];
+}
+
+/**
+ * The `remove` or `move` schema of the Collection `schema` holds.
+ * @throws when `schema` holds no Collection.
+ */
+export function listEditSchema(
+  schema: unknown,
+  edit: 'remove' | 'move',
+  api: string,
+): CollectionRemover<unknown> | CollectionMover<unknown> {
+  const collection = findCollection(schema);
+  if (collection === undefined) throw noCollection(schema, api);
+  return collection[edit];
 }
 
 function appendNew(existing: unknown, incoming: unknown): unknown {

@@ -1,11 +1,12 @@
 import { Collection, type CollectionAdder, type CollectionOptions } from '../schema/Collection';
+import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
 import { isEntityClass, type Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
 import { Union } from '../schema/Union';
 import type { Denormalize } from '../schema/types';
 import { AbortOptimistic } from './AbortOptimistic';
-import { adderSchema } from './collectionSchemas';
+import { adderSchema, listEditSchema } from './collectionSchemas';
 import type { ShortenPath } from './pathTypes';
 import { shortenPath } from './paths';
 import {
@@ -62,13 +63,22 @@ type AdderEndpoint<P extends string, S, B, SP> = RestEndpoint<
   Generics<ShortenPath<P>, CollectionAdder<S[]>, 'POST', BodyFor<B, S>, SP, undefined>
 >;
 
-/** `getList` of a resource: a GET of the collection plus `push`, `unshift`, `assign` (and `getPage` with `paginationField`). */
+/**
+ * `getList` of a resource: a GET of the collection plus `push`, `unshift`,
+ * `assign`, `remove`, `move` (and `getPage` with `paginationField`).
+ */
 export type GetListEndpoint<P extends string, S, B, SP, PF extends string | undefined> = RestEndpoint<
   ListGenerics<P, S, B, SP, PF>
 > & {
   readonly push: AdderEndpoint<P, S, B, SP>;
   readonly unshift: AdderEndpoint<P, S, B, SP>;
   readonly assign: AdderEndpoint<P, S, B, SP>;
+  /** PATCH on the list's path: merges the response into the entity and takes it out of the matching lists. */
+  readonly remove: RestEndpoint<
+    Generics<ShortenPath<P>, CollectionRemover<S[]>, 'PATCH', PartialBodyFor<B, S>, SP, undefined>
+  >;
+  /** PATCH on the item's path: moves the entity from the lists matching its old values to those matching its new ones. */
+  readonly move: RestEndpoint<Generics<P, CollectionMover<S[]>, 'PATCH', PartialBodyFor<B, S>, unknown, undefined>>;
 } & (PF extends string
     ? {
         readonly getPage: RestEndpoint<
@@ -126,6 +136,8 @@ export type ResourceWith<R> = R & ResourceExtend<R>;
 
 interface Config {
   readonly key: string;
+  /** The item path (`getList.move` PATCHes the item). */
+  readonly path: string;
   readonly body: unknown;
   readonly hasBody: boolean;
   readonly optimistic: boolean;
@@ -144,7 +156,12 @@ function lastArg(snap: SnapshotInterface, ...args: unknown[]): unknown {
   return fieldsOf(args[args.length - 1]);
 }
 
-/** Builds `push`, `unshift`, `assign` and `getPage` as own members of a `getList` endpoint. */
+/** The default optimistic response of an update or a move: the params with the body's fields over them. */
+function paramsAndBody(snap: SnapshotInterface, params: object, data: object): object {
+  return { ...params, ...(fieldsOf(data) as object) };
+}
+
+/** Builds `push`, `unshift`, `assign`, `remove`, `move` and `getPage` as own members of a `getList` endpoint. */
 function attachListMembers(getList: RestEndpoint<any>, config: Config): void {
   for (const mode of ['push', 'unshift', 'assign'] as const) {
     const options: Record<string, unknown> = {
@@ -156,6 +173,23 @@ function attachListMembers(getList: RestEndpoint<any>, config: Config): void {
     if (config.hasBody) options.body = config.body;
     if (config.optimistic) options.getOptimisticResponse = lastArg;
     defineOwn(getList, mode, getList.extend(options as never));
+  }
+  // `remove` is called like `push` (the list's params, then the body); `move` like `partialUpdate`.
+  const edits = [
+    ['remove', {}, lastArg],
+    ['move', { path: config.path, searchParams: undefined }, paramsAndBody],
+  ] as const;
+  for (const [edit, where, optimistic] of edits) {
+    const options: Record<string, unknown> = {
+      ...where,
+      method: 'PATCH',
+      schema: listEditSchema(getList.schema, edit, `getList.${edit}`),
+      name: `${getList.name}.${edit}`,
+      paginationField: undefined,
+    };
+    if (config.hasBody) options.body = config.body;
+    if (config.optimistic) options.getOptimisticResponse = optimistic;
+    defineOwn(getList, edit, getList.extend(options as never));
   }
   const field = getList.paginationField;
   if (typeof field === 'string' && field !== '') defineOwn(getList, 'getPage', getList.getPage);
@@ -223,8 +257,8 @@ function extendResource(resource: Record<string, unknown>, config: Config, args:
 
 /**
  * Builds the REST members of one resource from an item path and schema:
- * `get`, `getList` (with `push`, `unshift`, `assign`, and `getPage` given a
- * `paginationField`), `update`, `partialUpdate` and `delete`, plus `extend()`.
+ * `get`, `getList` (with `push`, `unshift`, `assign`, `remove`, `move`, and
+ * `getPage` given a `paginationField`), `update`, `partialUpdate` and `delete`, plus `extend()`.
  * @throws when `path` has no `:param`.
  */
 export function createResource<O extends ResourceGenerics>(options: Readonly<O> & ResourceOptions): Resource<O> {
@@ -241,7 +275,7 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
   } = options as ResourceGenerics & ResourceOptions;
   const listPath = shortenPath(path);
   const key = resourceKey(schema);
-  const config: Config = { key, body, hasBody: body !== undefined, optimistic };
+  const config: Config = { key, path, body, hasBody: body !== undefined, optimistic };
   const withBody = config.hasBody ? { body } : {};
   const make = (memberOptions: Record<string, unknown>): RestEndpoint<any> =>
     constructEndpoint(Endpoint, { ...extra, ...memberOptions });
@@ -261,7 +295,7 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     method: 'PUT',
     name: `${key}.update`,
     ...withBody,
-    ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: object, data: object) => ({ ...params, ...(fieldsOf(data) as object) }) } : {}),
+    ...(optimistic ? { getOptimisticResponse: paramsAndBody } : {}),
   });
   const partialUpdate = make({
     path,

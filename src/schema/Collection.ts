@@ -1,4 +1,5 @@
 import { ArraySchema } from './Array';
+import { CollectionMover, CollectionRemover } from './CollectionEdits';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, getOwn, quote, setOwn } from './own';
@@ -94,6 +95,8 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
   readonly key: string;
   private readonly options: CollectionOptions;
   private adders: Partial<Record<AddMode, CollectionAdder<S>>> = {};
+  private remover: CollectionRemover<S> | undefined;
+  private mover: CollectionMover<S> | undefined;
 
   constructor(schema: S, options: CollectionOptions = {}) {
     if (Array.isArray(schema)) {
@@ -180,6 +183,16 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
   /** Merges the response's members into each matching Values collection. */
   get assign(): CollectionAdder<S> {
     return (this.adders.assign ??= new CollectionAdder(this, 'assign'));
+  }
+
+  /** Takes the response's entities out of each matching collection; they stay readable (see {@link CollectionRemover}). */
+  get remove(): CollectionRemover<S> {
+    return (this.remover ??= new CollectionRemover(this));
+  }
+
+  /** Moves the response's entities from the collections matching their old values to those matching their new ones (see {@link CollectionMover}). */
+  get move(): CollectionMover<S> {
+    return (this.mover ??= new CollectionMover(this));
   }
 
   /** An adder with its own matching rule (`getPage` appends to the collection of the same args minus the page). */

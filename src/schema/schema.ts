@@ -2,6 +2,7 @@
 export { All } from './All';
 export { ArraySchema as Array } from './Array';
 export { Collection, CollectionAdder } from './Collection';
+export { CollectionMover, CollectionRemover } from './CollectionEdits';
 export { Invalidate } from './Invalidate';
 export { ObjectSchema as Object } from './Object';
 export { Query } from './Query';
