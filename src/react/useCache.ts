@@ -1,5 +1,6 @@
 import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { useRequestState } from './useRequestState';
+import { useRetain } from './useRetain';
 
 /**
  * The cached data of `endpoint(...args)`, without fetching: `undefined` while
@@ -13,5 +14,6 @@ export function useCache<E extends EndpointInterface>(
   ...args: EndpointArgs<E> | readonly [null]
 ): EndpointData<E> | undefined {
   const request = useRequestState(endpoint, args);
+  useRetain(endpoint, args, request.key);
   return request.hasData ? request.response.data : undefined;
 }

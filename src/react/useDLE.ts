@@ -4,6 +4,7 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { fetchOnce } from './fetchOnce';
 import { useController } from './useController';
 import { useRequestState } from './useRequestState';
+import { useRetain } from './useRetain';
 import { useRestCache } from './useRestCache';
 
 /** What {@link useDLE} returns. */
@@ -31,6 +32,7 @@ export function useDLE<E extends EndpointInterface>(
   const controller = useController();
   const request = useRequestState(endpoint, args);
   const { key, shouldFetch } = request;
+  useRetain(endpoint, args, key);
   const inFlight = useSelector((state: unknown) => key !== undefined && cache.selectIsLoading(state, endpoint, ...(args as unknown as EndpointArgs<E>)));
 
   useEffect(() => {

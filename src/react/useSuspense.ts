@@ -3,6 +3,7 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { fetchOnce } from './fetchOnce';
 import { useController } from './useController';
 import { useRequestState } from './useRequestState';
+import { useRetain } from './useRetain';
 
 /**
  * The denormalized data of `endpoint(...args)`, fetched when needed.
@@ -29,6 +30,7 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
   const request = useRequestState(endpoint, args);
   const { key } = request;
   const revalidate = request.shouldFetch && !request.mustFetch;
+  useRetain(endpoint, args, key);
 
   useEffect(() => {
     if (revalidate && key !== undefined) fetchOnce(controller, endpoint, args, key);
