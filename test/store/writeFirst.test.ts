@@ -184,7 +184,7 @@ describe('reads of every kind during a pending write', () => {
     store.dispatch({ type: `${cache.reducerPath}/focus`, payload: {} });
     await server.waitForHeld(2);
     await release('GET');
-    await until(() => slice(cache, store).entities.Todo?.['1']?.title === 'theirs', 'the focus refetch');
+    await until(() => (slice(cache, store).entities.Todo?.['1'] as { title?: string } | undefined)?.title === 'theirs', 'the focus refetch');
     expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
     await release('PATCH');
     expect((await write).title).toBe('saved');
