@@ -21,7 +21,8 @@ function storeWith(title: string, meta: EntityMeta, row: unknown = { id: 1, titl
 /** The title stored after merging `{ id: 1, title }` with `incoming` meta over the store. */
 function merged(store: ReturnType<typeof storeWith>, title: string, incoming: EntityMeta) {
   const out = normalizeIntoStore(Item, { id: 1, title }, [], store, incoming);
-  return { title: (out.entities.Item?.['1'] ?? store.entities.Item['1'])?.title, meta: out.entitiesMeta.Item?.['1'] };
+  const row = (out.entities.Item?.['1'] ?? store.entities.Item['1']) as { title?: string } | null;
+  return { title: row?.title, meta: out.entitiesMeta.Item?.['1'] };
 }
 
 it("a write's data wins over a row a read fetched later, and its meta says it came from a write", () => {
