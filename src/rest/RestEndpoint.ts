@@ -10,9 +10,9 @@ import {
   adderSchema,
   listEditSchema,
   type AdderSchema,
-  type MoveSchema,
+  type MoveGenerics,
   type RemoveCursor,
-  type RemoveSchema,
+  type RemoveGenerics,
 } from './collectionSchemas';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
@@ -263,14 +263,14 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   }
 
   /** A PATCH endpoint merging its response into the entity and taking it out of matching stored collections (not invalidating it). */
-  get remove(): RestEndpoint<MergeGenerics<O, { method: 'PATCH'; schema: RemoveSchema<SchemaOf<O>> }>> {
+  get remove(): RestEndpoint<RemoveGenerics<O>> {
     return this.derive('remove', () =>
       this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'remove', 'remove'), name: `${this.name}.remove` }),
     ) as any;
   }
 
   /** A PATCH endpoint moving its response's entity from the stored collections matching its old values to those matching its new ones. */
-  get move(): RestEndpoint<MergeGenerics<O, { method: 'PATCH'; schema: MoveSchema<SchemaOf<O>> }>> {
+  get move(): RestEndpoint<MoveGenerics<O>> {
     return this.derive('move', () =>
       this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'move', 'move'), name: `${this.name}.move` }),
     ) as any;

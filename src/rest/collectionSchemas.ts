@@ -9,6 +9,7 @@ import { describeSchema } from '../schema/describeSchema';
 import { ObjectSchema } from '../schema/Object';
 import { setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
+import type { MergeGenerics, RestGenerics, SchemaOf } from './types';
 
 type Depth = [never, 0, 1, 2, 3, 4, 5];
 
@@ -31,6 +32,26 @@ export type RemoveSchema<S> = ExtractCollection<S> extends Collection<infer I> ?
 
 /** The schema of `move`: the held Collection's {@link CollectionMover}. */
 export type MoveSchema<S> = ExtractCollection<S> extends Collection<infer I> ? CollectionMover<I> : never;
+
+/** A PATCH body: part of each object body type; `FormData` as is. */
+type PartialBody<B> = B extends FormData ? B : Partial<B>;
+
+/** The generics of `remove`: a PATCH with the list's path and params, the schema {@link RemoveSchema}, part of the body. */
+export type RemoveGenerics<O extends RestGenerics> = MergeGenerics<
+  O,
+  O extends { readonly body: infer B }
+    ? { method: 'PATCH'; schema: RemoveSchema<SchemaOf<O>>; body: unknown extends B ? B : PartialBody<B> }
+    : { method: 'PATCH'; schema: RemoveSchema<SchemaOf<O>> }
+>;
+
+/**
+ * The generics of `move`: a PATCH of the item (the `movePath` generic, which
+ * a resource's `getList` sets to the item path; else the list's own path and
+ * params), the schema {@link MoveSchema}, part of the body.
+ */
+export type MoveGenerics<O extends RestGenerics> = O extends { readonly movePath: infer MP extends string }
+  ? MergeGenerics<RemoveGenerics<O>, { path: MP; schema: MoveSchema<SchemaOf<O>>; searchParams: undefined }>
+  : MergeGenerics<RemoveGenerics<O>, { schema: MoveSchema<SchemaOf<O>> }>;
 
 /** `S` with its Collection replaced by `R` (the `getPage` schema keeps the response's shape). */
 export type MapCollection<S, R, D extends number = 5> = [D] extends [never]

@@ -1,5 +1,4 @@
 import { Collection, type CollectionAdder, type CollectionOptions } from '../schema/Collection';
-import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
 import { isEntityClass, type Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
@@ -50,7 +49,7 @@ type BodyFor<B, S> = unknown extends B ? ItemBody<S> | FormData : B;
 type PartialBodyFor<B, S> = unknown extends B ? ItemBody<S> | FormData : Partial<B>;
 type InvalidateOf<S> = S extends typeof Entity ? Invalidate<S> : S extends Union<any> ? Invalidate<S> : S;
 
-// `body` types what `push` / `unshift` / `assign` send (a GET itself sends none).
+// `body` types what `push` / `unshift` / `assign` send (a GET itself sends none); `movePath` is where `move` PATCHes.
 type ListGenerics<P extends string, S, B, SP, PF extends string | undefined> = Generics<
   ShortenPath<P>,
   Collection<S[]>,
@@ -58,14 +57,15 @@ type ListGenerics<P extends string, S, B, SP, PF extends string | undefined> = G
   BodyFor<B, S>,
   SP,
   PF
->;
+> & { readonly movePath: P };
 type AdderEndpoint<P extends string, S, B, SP> = RestEndpoint<
   Generics<ShortenPath<P>, CollectionAdder<S[]>, 'POST', BodyFor<B, S>, SP, undefined>
 >;
 
 /**
  * `getList` of a resource: a GET of the collection plus `push`, `unshift`,
- * `assign`, `remove`, `move` (and `getPage` with `paginationField`).
+ * `assign`, `remove` (a PATCH of the list), `move` (a PATCH of the item) and,
+ * with `paginationField`, `getPage`.
  */
 export type GetListEndpoint<P extends string, S, B, SP, PF extends string | undefined> = RestEndpoint<
   ListGenerics<P, S, B, SP, PF>
@@ -73,12 +73,6 @@ export type GetListEndpoint<P extends string, S, B, SP, PF extends string | unde
   readonly push: AdderEndpoint<P, S, B, SP>;
   readonly unshift: AdderEndpoint<P, S, B, SP>;
   readonly assign: AdderEndpoint<P, S, B, SP>;
-  /** PATCH on the list's path: merges the response into the entity and takes it out of the matching lists. */
-  readonly remove: RestEndpoint<
-    Generics<ShortenPath<P>, CollectionRemover<S[]>, 'PATCH', PartialBodyFor<B, S>, SP, undefined>
-  >;
-  /** PATCH on the item's path: moves the entity from the lists matching its old values to those matching its new ones. */
-  readonly move: RestEndpoint<Generics<P, CollectionMover<S[]>, 'PATCH', PartialBodyFor<B, S>, unknown, undefined>>;
 } & (PF extends string
     ? {
         readonly getPage: RestEndpoint<
