@@ -45,6 +45,7 @@ export type { EndpointInstance, EndpointMembers, EndpointOptions, FetchFunction 
 export { createResource } from './rest/createResource';
 export { NetworkError } from './rest/NetworkError';
 export type { RetryDelayOption, RetryOption } from './rest/retryOptions';
+export type { LiveController, LiveEndpoint, OnSubscribe, SetRest, SetUpdater, SetValue, SubscribeResult } from './rest/liveController';
 export { AbortOptimistic } from './rest/AbortOptimistic';
 export { ExpiryStatus } from './rest/ExpiryStatus';
 export { buildPath, shortenPath } from './rest/paths';
@@ -111,3 +112,4 @@ export type { AbortPayload, RetryPayload } from './store/actions';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { InUseEntry, Usage, UsersChangeListener } from './store/middleware/usage';
 export type { GcPayload } from './store/gcReducer';
+export type { SetPayload } from './store/setReducer';

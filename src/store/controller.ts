@@ -13,6 +13,8 @@ import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { StoreRuntimes } from './middleware/usage';
 import { createSnapshot } from './snapshot';
+import { runSet } from './set';
+import type { SetRest } from '../rest/liveController';
 import { warnOnce } from './warnOnce';
 
 /** The store a controller drives: anything with `dispatch` and `getState` (a Redux store). */
@@ -101,11 +103,30 @@ export interface Controller {
    * Aborting what is not in flight does nothing. Resolves once rolled back.
    */
   abort<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;
+  /**
+   * Writes a value into the cache without a request (Data Client's
+   * `Controller.set`), as one `<reducerPath>/set` action: `schema` is an
+   * Entity class, Collection, `[Todo]`, Values or any schema; the args
+   * locate the value (a Collection's args pick its list); the last argument
+   * is the value, or an updater `(previous) => next` that gets the stored
+   * confirmed value (pending optimistic updates are recomputed over the
+   * result; with nothing stored, nothing is written). The rows merge like a
+   * read's response stamped now: `useIncoming` decides against newer data,
+   * and a write in flight stays on top (API.md races 5b). With an Invalidate
+   * schema the entity is removed from lists. Rejects, storing nothing, on a
+   * value the schema cannot store.
+   *
+   * @example
+   * controller.set(Todo, { id: 1 }, { id: 1, title: 'Ship it' });
+   * controller.set(Todo, { id: 1 }, (todo) => ({ ...todo, completed: true }));
+   * controller.set(TodoResource.getList.schema, { userId: 1 }, todos);
+   */
+  set<S>(schema: S, ...rest: SetRest<S>): Promise<void>;
 }
 
 /** What a controller needs from the cache. */
 export interface ControllerInput {
-  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now'>;
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware' | 'aborts'>;
@@ -258,6 +279,10 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     abort: async (endpoint, ...args) => {
       handoff.aborts.get(store.getState)?.(endpoint.name, endpoint.key(...args));
+    },
+
+    set: async (schema, ...rest) => {
+      runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
     },
   };
   return controller;

@@ -44,8 +44,8 @@ function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { re
   return Object.freeze(next);
 }
 
-/** Writes normalized rows (already merged by the middleware) over the tables; only touched tables are copied. */
-function applyTables<T>(
+/** Writes normalized rows (already merged by the middleware or `controller.set`) over the tables; only touched tables are copied. */
+export function applyTables<T>(
   tables: { readonly [key: string]: { readonly [pk: string]: T } | undefined },
   patch: { readonly [key: string]: { readonly [pk: string]: T } },
 ): { readonly [key: string]: { readonly [pk: string]: T } | undefined } {

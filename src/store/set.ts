@@ -1,0 +1,114 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { denormalize } from '../schema/denormalize';
+import { describeSchema } from '../schema/describeSchema';
+import { INVALID } from '../schema/INVALID';
+import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
+import { describeKind, getOwn, getOwnRow } from '../schema/own';
+import { inferResult, isQuerySchema, type QueryReader } from '../schema/Query';
+import type { EntityMeta, EntityTables } from '../schema/types';
+import { expiryTime } from './outcome';
+import { errorMessage, serializeArgs } from './serialize';
+import type { SetPayload } from './setReducer';
+import type { RestCacheActions } from './slice';
+import type { RestCacheState } from './state';
+
+/** What `controller.set` needs from the cache. */
+export interface SetInput {
+  readonly actions: Pick<RestCacheActions, 'set'>;
+  readonly now: () => number;
+  /** How long the rows stay fresh: the cache's `dataExpiryLength`. */
+  readonly dataExpiryLength: number;
+  selectSlice(rootState: unknown): RestCacheState;
+}
+
+/** An inner error's message without its own `[rest-slice] ` prefix. */
+function innerMessage(error: unknown): string {
+  return errorMessage(error).replace(/^\[rest-slice\] /, '');
+}
+
+function readerOf(state: RestCacheState): QueryReader {
+  return {
+    getEntity: (key, pk) => getOwnRow(getOwnRow(state.entities, key), pk),
+    getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
+  };
+}
+
+/** The confirmed value the schema holds for `args` (what an updater gets); `undefined` when none is stored. */
+function storedValue(schema: unknown, args: readonly unknown[], state: RestCacheState): unknown {
+  const result = inferResult(schema, args, readerOf(state));
+  if (result === undefined) return undefined;
+  const value: unknown = denormalize(schema, result, state.entities, args);
+  return value === INVALID ? undefined : value;
+}
+
+/** The tables as they will be after the write: each changed table over the stored one. */
+function mergedTables(state: RestCacheState, normalized: StoreNormalizeResult): EntityTables {
+  const tables: Record<string, unknown> = Object.assign(Object.create(null) as object, state.entities);
+  for (const key of Object.keys(normalized.entities)) {
+    tables[key] = Object.assign(Object.create(null) as object, getOwn(state.entities, key), normalized.entities[key]);
+  }
+  return tables as EntityTables;
+}
+
+/**
+ * Runs `controller.set(schema, ...args, value | updater)` in a store:
+ * computes the value (an updater gets the confirmed value: pending optimistic
+ * updates are recomputed over the result), normalizes it against the
+ * confirmed state like a read's response (stamped with the clock, so
+ * `useIncoming` and rule 5b decide as for a response), checks it reads back,
+ * then dispatches one `<reducerPath>/set`. Nothing is dispatched when an
+ * updater finds nothing stored.
+ *
+ * @throws TypeError naming the schema for a missing schema or value, a Query,
+ *   an updater that throws, or a value the schema cannot store; nothing is stored then.
+ */
+export function runSet(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, schema: unknown, rest: readonly unknown[]): void {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) {
+    throw new TypeError(
+      `[rest-slice] \`controller.set\` takes a schema first (an Entity class, a Collection, \`[Todo]\`, \`new schema.Values(Todo)\`), got ${describeKind(schema)}.`,
+    );
+  }
+  const name = describeSchema(schema);
+  if (isQuerySchema(schema)) {
+    throw new TypeError(
+      `[rest-slice] \`controller.set(${name}, ...)\`: a Query or All is derived from the cache and cannot be set; set the entities it reads instead.`,
+    );
+  }
+  if (rest.length === 0) {
+    throw new TypeError(`[rest-slice] \`controller.set(${name}, ...args, value)\` needs a value (or an updater) as its last argument; got none.`);
+  }
+  const args = rest.slice(0, -1);
+  const given = rest[rest.length - 1];
+  const confirmed = input.selectSlice(store.getState());
+  let value = given;
+  if (typeof given === 'function') {
+    const previous = storedValue(schema, args, confirmed);
+    // As Data Client: an updater with nothing stored to update writes nothing (an event for data not loaded).
+    if (previous === undefined) return;
+    try {
+      value = (given as (previous: unknown) => unknown)(previous);
+    } catch (error) {
+      throw new Error(`[rest-slice] the updater given to \`controller.set(${name}, ...)\` threw, so nothing was stored: ${innerMessage(error)}`, {
+        cause: error,
+      });
+    }
+  }
+  const now = input.now();
+  const meta: EntityMeta = { fetchedAt: now, date: now, expiresAt: expiryTime(now, input.dataExpiryLength) };
+  let normalized: StoreNormalizeResult;
+  try {
+    normalized = normalizeIntoStore(schema, value, args, confirmed, meta);
+    // A value that is stored but cannot be read back (a member converter that throws) is not stored.
+    denormalize(schema, normalized.result, mergedTables(confirmed, normalized), args);
+  } catch (error) {
+    throw new TypeError(`[rest-slice] \`controller.set(${name}, ...)\` stored nothing: ${innerMessage(error)}`, { cause: error });
+  }
+  const payload: SetPayload = {
+    schema: name,
+    args: serializeArgs(args),
+    fetchedAt: now,
+    entities: normalized.entities,
+    entitiesMeta: normalized.entitiesMeta,
+  };
+  store.dispatch(input.actions.set(payload));
+}
