@@ -269,10 +269,17 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     ) as any;
   }
 
-  /** A PATCH endpoint moving its response's entity from the stored collections matching its old values to those matching its new ones. */
+  /**
+   * A PATCH endpoint moving its response's entity from the stored collections
+   * matching its old values to those matching its new ones; it PATCHes the
+   * `movePath` option (a resource's `getList` sets the item path) when given,
+   * else this endpoint's path.
+   */
   get move(): RestEndpoint<MoveGenerics<O>> {
+    const movePath = (this as { movePath?: unknown }).movePath;
+    const where = typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
     return this.derive('move', () =>
-      this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'move', 'move'), name: `${this.name}.move` }),
+      this.extend({ ...where, method: 'PATCH', schema: listEditSchema(this.schema, 'move', 'move'), name: `${this.name}.move` }),
     ) as any;
   }
 

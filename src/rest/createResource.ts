@@ -279,6 +279,8 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     path: listPath,
     schema: new CollectionClass([schema], { key: `[${key}] ${extra.urlPrefix ?? ''}${listPath}` }),
     name: `${key}.getList`,
+    // `getList.move` PATCHes the item; kept as an option so an extended `getList` still knows where.
+    movePath: path,
     ...(searchParams !== undefined ? { searchParams } : {}),
     ...(paginationField !== undefined ? { paginationField } : {}),
   });

@@ -1,7 +1,7 @@
 // Collection `remove` and `move` through the store, against the real server:
 // lists filtered by args lose (or gain) the entity, the entity stays readable,
 // optimistic edits apply at once and roll back on failure, bad answers store nothing.
-import { NetworkError, createResource } from 'rest-slice';
+import { NetworkError, RestEndpoint, createResource, schema } from 'rest-slice';
 import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -179,5 +179,20 @@ describe('getList.move', () => {
     expect(error.message).toContain('Entity `Todo` has no usable primary key');
     expect(slice(cache, store).entities).toBe(before);
     expect(slice(cache, store).optimistic).toEqual([]);
+  });
+
+  it('is a PATCH of the item, also from an extended getList; a RestEndpoint\'s own move and remove PATCH its path', async () => {
+    const TodoResource = todoResource(server.url);
+    expect(TodoResource.getList.move.name).toBe('Todo.getList.move');
+    expect(TodoResource.getList.remove.name).toBe('Todo.getList.remove');
+    const extended = TodoResource.getList.extend({ dataExpiryLength: 5 });
+    expect(extended.move.method).toBe('PATCH');
+    expect(extended.move.url({ id: 1 })).toBe(`${server.url}/todos/1`);
+    const getTodos = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: new schema.Collection([Todo]), name: 'todos' });
+    expect([getTodos.move.method, getTodos.move.name, getTodos.move.url({ userId: 1 }, { id: 1 })]).toEqual(['PATCH', 'todos.move', `${server.url}/todos?userId=1`]);
+    expect([getTodos.remove.method, getTodos.remove.name]).toEqual(['PATCH', 'todos.remove']);
+    expect(() => new RestEndpoint({ path: '/todos/:id', schema: Todo, name: 'todo' }).move).toThrow(
+      '[rest-slice] `move` needs an endpoint whose schema is a `schema.Collection` or holds one in an object, got Todo',
+    );
   });
 });
