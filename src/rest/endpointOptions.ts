@@ -2,7 +2,7 @@
 import type { RestEndpoint } from './RestEndpoint';
 import type { RetryDelayOption, RetryOption } from './retryOptions';
 import type { SnapshotInterface } from './Snapshot';
-import type { ArgsOf, RestGenerics } from './types';
+import type { ArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
 
 /** What `fetchWith` injects: a `fetch` implementation and an `AbortSignal`. Default: the global `fetch`, no signal. */
 export interface FetchWithOptions {
@@ -45,6 +45,20 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   retryDelay?: RetryDelayOption;
   /** Aborts every request of this endpoint. Default: none. */
   signal?: AbortSignal;
+  /**
+   * Makes the list an infinite list (its schema holds a Collection): the
+   * params of the page after `lastResponse` (the value the endpoint returned
+   * for `params`, after `parseResponse` and `process`: read a `Link` header in
+   * `parseResponse` to use one), or `undefined`/`null` when it is the last.
+   * Used by `controller.fetchNextPage`, `hasNextPage` and the refetch of a
+   * list with several pages loaded. Default: none (with `paginationField`,
+   * the next page number while the last page had items).
+   */
+  getNextPageParams?(this: RestEndpoint<O>, lastResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
+  /** Like `getNextPageParams`, for the page before `firstResponse` (`fetchPreviousPage` prepends it). Default: none (with `paginationField`, the page number before while it is >= 1). */
+  getPreviousPageParams?(this: RestEndpoint<O>, firstResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
+  /** An infinite list keeps at most this many pages: loading one more drops the page at the other end and its items. Default: `Infinity`. */
+  maxPages?: number;
   /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
   getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: ArgsOf<O>): unknown;
   /** Builds the `fetch` init from the body. Default: method, signal, JSON body with `Content-Type: application/json`. */
@@ -62,6 +76,9 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for status >= 500. */
   errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | undefined;
 }
+
+/** What `getNextPageParams`/`getPreviousPageParams` return: the params of that page (the list's params and a cursor), or `undefined`/`null` when there is none. */
+export type NextParams<O extends RestGenerics> = (ParamsOf<O> & Record<string, unknown>) | undefined | null;
 
 /** Everything `new RestEndpoint(options)` accepts, for endpoint generics `O`. */
 export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = O & RestEndpointExtraOptions<O>;

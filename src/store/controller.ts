@@ -13,6 +13,8 @@ import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { StoreRuntimes } from './middleware/usage';
 import { createSnapshot } from './snapshot';
+import { pageRequestOf, type PageDirection } from './pagination';
+import { getOwn } from '../schema/own';
 import { runSet } from './set';
 import type { SetRest } from '../rest/liveController';
 import { warnOnce } from './warnOnce';
@@ -103,6 +105,22 @@ export interface Controller {
    * Aborting what is not in flight does nothing. Resolves once rolled back.
    */
   abort<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;
+  /**
+   * Fetches the page after the last one loaded of the infinite list
+   * `endpoint(...args)` (an endpoint with `getNextPageParams` or
+   * `paginationField`) and appends its items to the one list stored for
+   * `args` (items already listed keep their place; with `maxPages`, the first
+   * page goes). Before any page is loaded it fetches the first. Resolves with
+   * the whole list; past the last page (`hasNextPage` false) it fetches
+   * nothing and resolves with the list as stored. Concurrent calls share one
+   * request.
+   *
+   * @example
+   * await controller.fetchNextPage(TodoResource.getList, { userId: 1 });
+   */
+  fetchNextPage<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
+  /** Like {@link Controller.fetchNextPage}, for the page before the first one loaded (`getPreviousPageParams`): its items are prepended. */
+  fetchPreviousPage<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
   /**
    * Writes a value into the cache without a request (Data Client's
    * `Controller.set`), as one `<reducerPath>/set` action: `schema` is an
@@ -203,7 +221,23 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return done;
   }
 
+  function fetchPage(direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    let request: ReturnType<typeof pageRequestOf>;
+    try {
+      const pages = selectors.selectSlice(store.getState()).pages;
+      request = pageRequestOf(endpoint, args, pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)), direction);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (request === undefined) return Promise.resolve(reads.responseOf(selectors.selectView(store.getState()), endpoint, args).data);
+    return dispatchFetch(request.endpoint, request.args);
+  }
+
   const controller: Controller = {
+    fetchNextPage: (endpoint, ...args) => fetchPage('next', endpoint, args) as Promise<never>,
+
+    fetchPreviousPage: (endpoint, ...args) => fetchPage('previous', endpoint, args) as Promise<never>,
+
     fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {

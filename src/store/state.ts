@@ -1,4 +1,5 @@
 import type { EntityMeta, EntityMetaTables, EntityTables } from '../schema/types';
+import type { PagesState } from './pagination';
 
 /** An error as the store keeps it: plain JSON. The original `Error` is handed out by selectors. */
 export interface SerializedError {
@@ -67,6 +68,8 @@ export interface RestCacheState {
   readonly retrying?: { readonly [key: string]: RetryState };
   /** When `resetEntireStore` last ran; responses of fetches started before it are dropped. */
   readonly lastReset: number;
+  /** The pages loaded of each infinite list, by the list's request key (see {@link PagesState}); absent until one is loaded. */
+  readonly pages?: { readonly [listKey: string]: PagesState };
 }
 
 export type { EntityMeta };

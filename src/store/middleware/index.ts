@@ -1,5 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { buildListenersHandler, createPageStatus } from './listeners';
+import { buildPagesHandler } from './pages';
 import { buildPollingHandler } from './polling';
 import { buildRequestsHandler, createInFlight } from './requests';
 import { buildResetHandler } from './reset';
@@ -31,6 +32,8 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       gc,
+      // Before requests: an infinite list's request runs its pages (it swaps the endpoint the requests handler takes).
+      buildPagesHandler(input, store),
       buildRequestsHandler(input, store, inFlight),
       // After requests: a write counts from the moment its request runs (API.md races 5b).
       buildWritesHandler(input, store, usage),

@@ -1,0 +1,165 @@
+import { collectionPath, itemsAt, pagesSchema, withItemsAt } from '../../rest/pageSchemas';
+import { getOwn } from '../../schema/own';
+import type { EndpointInterface } from '../endpoint';
+import {
+  fetchPage,
+  isPageEndpoint,
+  isPaginated,
+  maxPagesOf,
+  pageState,
+  type PageDirection,
+  type PageState,
+  type PagesState,
+  type PaginatedEndpoint,
+} from '../pagination';
+import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
+
+/** What the pages handler needs from the cache. */
+export type PagesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'selectSlice'>;
+
+/** A request of an infinite list in flight: what its response makes of the list's pages. */
+interface PagesRun {
+  readonly key: string;
+  /** A page request's direction; absent for a fetch of the list itself. */
+  readonly direction?: PageDirection;
+  started: boolean;
+  /** Set once the response is in: the list's pages with it. */
+  result?(current: PagesState | undefined): PagesState;
+}
+
+type FetchWith = (options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: unknown[]) => Promise<unknown>;
+
+function withFlag(entry: PagesState | undefined, direction: PageDirection, on: boolean): PagesState {
+  const { fetchingNext, fetchingPrevious, pages } = entry ?? { pages: [] };
+  const next = direction === 'next' ? on : fetchingNext === true;
+  const previous = direction === 'previous' ? on : fetchingPrevious === true;
+  return { pages, ...(next ? { fetchingNext: true as const } : {}), ...(previous ? { fetchingPrevious: true as const } : {}) };
+}
+
+/** The pages of a refetch as one response: their items concatenated at the Collection's place, the last page's other members. */
+function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unknown {
+  if (values.length === 1) return values[0];
+  const found = collectionPath(endpoint.schema);
+  if (found === undefined) return values[values.length - 1];
+  const parts = values.map((value) => itemsAt(value, found.path));
+  const items = parts.every(Array.isArray)
+    ? parts.flat()
+    : Object.assign({}, ...parts.filter((part) => typeof part === 'object' && part !== null && !Array.isArray(part)));
+  return withItemsAt(values[values.length - 1], found.path, items);
+}
+
+/**
+ * Infinite lists: a page request (`fetchNextPage`/`fetchPreviousPage`)
+ * records its page in `state.pages[listKey]` (with `fetchingNext`/
+ * `fetchingPrevious` while in flight) and drops the page `maxPages` evicts;
+ * a fetch of a paginated list (`getNextPageParams`, `getPreviousPageParams`
+ * or `paginationField`) with several pages loaded refetches every one of
+ * them in order, as one response replacing the list (so a refetch after
+ * `invalidate`, expiry, focus or a poll keeps the pages shown).
+ */
+export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handler {
+  const { actions, handoff, selectSlice } = input;
+  const runs = new Map<string, PagesRun>();
+
+  const entryOf = (key: string): PagesState | undefined => {
+    const pages = selectSlice(store.getState()).pages;
+    return pages === undefined ? undefined : getOwn(pages, key);
+  };
+  const put = (key: string, entry: PagesState | null) => store.dispatch(actions.pages({ key, entry }));
+
+  function pageRunner(endpoint: EndpointInterface & { list: PaginatedEndpoint; direction: PageDirection }, run: PagesRun): EndpointInterface {
+    const { list, direction } = endpoint;
+    const fetchWith: FetchWith = async (options, listParams, pageParams) => {
+      const value = await fetchPage(list, options, pageParams);
+      const page = pageState(list, value, pageParams, [listParams]);
+      const max = maxPagesOf(list);
+      run.result = (current) => {
+        const pages = current?.pages ?? [];
+        const all = direction === 'next' ? [...pages, page] : [page, ...pages];
+        const kept = all.length <= max ? all : direction === 'next' ? all.slice(all.length - max) : all.slice(0, max);
+        return withFlag({ ...current, pages: kept }, direction, false);
+      };
+      return value;
+    };
+    return Object.create(endpoint, { fetchWith: { value: fetchWith } }) as EndpointInterface;
+  }
+
+  function listRunner(endpoint: PaginatedEndpoint, run: PagesRun): EndpointInterface {
+    const stored = entryOf(run.key)?.pages;
+    const rebuild = stored !== undefined && stored.length > 1;
+    const original = endpoint.fetchWith;
+    const computesNext = typeof endpoint.getNextPageParams === 'function' || typeof endpoint.paginationField === 'string';
+    const fetchWith: FetchWith = async function (this: unknown, options, ...args) {
+      const values: unknown[] = [];
+      const pages: PageState[] = [];
+      const count = rebuild ? stored.length : 1;
+      for (let i = 0; i < count; i++) {
+        // Later pages follow the fresh responses (cursors may have moved); without `getNextPageParams`, the stored params.
+        const params = i === 0 ? (rebuild ? stored[0].params : args[0]) : computesNext ? pages[i - 1].next : stored![i].params;
+        if (i > 0 && params === undefined) break;
+        const value =
+          i === 0 && !rebuild && original !== undefined ? await original.call(this, options, ...args) : await fetchPage(endpoint, options, params);
+        values.push(value);
+        pages.push(pageState(endpoint, value, params, args));
+      }
+      run.result = (current) => ({ ...current, pages });
+      return combine(endpoint, values);
+    };
+    const members: PropertyDescriptorMap = { fetchWith: { value: fetchWith } };
+    // Concatenated pages replace the list, each item once.
+    if (rebuild) members.schema = { value: pagesSchema(endpoint.schema, 'replace', endpoint.name) };
+    return Object.create(endpoint, members) as EndpointInterface;
+  }
+
+  return {
+    before(action: CacheAction) {
+      if (actions.reset.match(action)) {
+        runs.clear();
+        return;
+      }
+      if (!actions.fetch.match(action)) return;
+      const { requestId } = action.meta;
+      const pending = requestId ? handoff.pending.get(requestId) : undefined;
+      if (pending === undefined) return;
+      // Runs prepared for requests that joined another request in flight never start: forget them.
+      for (const [id, run] of runs) if (!run.started && !handoff.pending.has(id)) runs.delete(id);
+      const { endpoint } = pending;
+      const key = action.payload.key;
+      let runner: EndpointInterface;
+      let run: PagesRun;
+      if (isPageEndpoint(endpoint)) {
+        run = { key, direction: endpoint.direction, started: false };
+        runner = pageRunner(endpoint, run);
+      } else if (isPaginated(endpoint) && typeof endpoint.fetchWith === 'function') {
+        run = { key, started: false };
+        runner = listRunner(endpoint, run);
+      } else {
+        return;
+      }
+      runs.set(requestId, run);
+      handoff.pending.set(requestId, { ...pending, endpoint: runner });
+    },
+
+    after(action: CacheAction) {
+      if (actions.fetch.match(action)) {
+        const run = runs.get(action.meta.requestId);
+        if (run === undefined || run.started) return;
+        run.started = true;
+        if (run.direction !== undefined) put(run.key, withFlag(entryOf(run.key), run.direction, true));
+        return;
+      }
+      const settled = actions.setResponse.match(action) || actions.setError.match(action) || actions.abort.match(action);
+      if (!settled) return;
+      const requestId = (action.payload as { requestId?: string }).requestId;
+      const run = requestId === undefined ? undefined : runs.get(requestId);
+      if (run === undefined) return;
+      runs.delete(requestId!);
+      const current = entryOf(run.key);
+      if (actions.setResponse.match(action) && run.result !== undefined) {
+        put(run.key, run.result(current));
+      } else if (run.direction !== undefined && current !== undefined) {
+        put(run.key, withFlag(current, run.direction, false));
+      }
+    },
+  };
+}
