@@ -4,6 +4,7 @@
  */
 import type { FetchWithOptions } from './endpointOptions';
 import type { RetryDelayOption, RetryOption } from './retryOptions';
+import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 
 /** Any async function an `Endpoint` can wrap; `this` is the endpoint (with `signal` when the store runs it). */
@@ -47,6 +48,13 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
   /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
   fetch?: F;
+  /**
+   * Starts a live subscription (WebSocket, `EventSource`) when the request key
+   * gets its first user (a mounted hook, `controller.subscribe`,
+   * `controller.retain`); the cleanup it returns runs when the last user
+   * leaves. Writes events with `controller.set`/`setResponse`. Default: none.
+   */
+  onSubscribe?(this: EndpointInstance<F, S, SE>, controller: LiveController, ...args: Parameters<F>): SubscribeResult;
 }
 
 /** The members of an Endpoint (without its call signature). */
@@ -66,6 +74,8 @@ export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = un
   readonly retry?: RetryOption;
   readonly retryDelay?: RetryDelayOption;
   getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
+  /** The live subscription run while the request key has users; see {@link EndpointOptions.onSubscribe}. */
+  onSubscribe?(controller: LiveController, ...args: Parameters<F>): SubscribeResult;
   /** Runs the wrapped function with `this` = the endpoint. */
   fetch(...args: Parameters<F>): ReturnType<F>;
   key(...args: Parameters<F>): string;

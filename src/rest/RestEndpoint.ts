@@ -29,6 +29,7 @@ import type {
   RestEndpointOptions,
 } from './endpointOptions';
 import type { RetryDelayOption, RetryOption } from './retryOptions';
+import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 import type {
   ArgsOf,
@@ -117,6 +118,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly retryDelay?: RetryDelayOption;
   declare readonly signal?: AbortSignal;
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
+  /** The live subscription run while the request key has users (see the `onSubscribe` option). Default: none. */
+  declare readonly onSubscribe?: (controller: LiveController, ...args: ArgsOf<O>) => SubscribeResult;
 
   constructor(options: RestEndpointOptions<O> | InferredOptions<any, any, any, any, any, any>) {
     if (typeof options?.path !== 'string') {

@@ -1,6 +1,7 @@
 /** The options a RestEndpoint is built from, and the generics bag they are typed by. */
 import type { RestEndpoint } from './RestEndpoint';
 import type { RetryDelayOption, RetryOption } from './retryOptions';
+import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 import type { ArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
 
@@ -61,6 +62,13 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   maxPages?: number;
   /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
   getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: ArgsOf<O>): unknown;
+  /**
+   * Starts a live subscription (WebSocket, `EventSource`) when the request key
+   * gets its first user (a mounted hook, `controller.subscribe`,
+   * `controller.retain`); the cleanup it returns runs when the last user
+   * leaves. Writes events with `controller.set`/`setResponse`. Default: none.
+   */
+  onSubscribe?(this: RestEndpoint<O>, controller: LiveController, ...args: ArgsOf<O>): SubscribeResult;
   /** Builds the `fetch` init from the body. Default: method, signal, JSON body with `Content-Type: application/json`. */
   getRequestInit?(this: RestEndpoint<O>, body?: unknown): Promise<RequestInit> | RequestInit;
   /** Adjusts the request headers (e.g. adds auth). Default: returns them unchanged. */

@@ -95,6 +95,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     dispatchFetch,
     runtimes,
     gc: { keepUnusedDataFor: resolved.keepUnusedDataFor, gcInterval: resolved.gcInterval, registry, memo, viewOf },
+    // Called once a store runs (after `controllerInput` below exists).
+    controllerOf: (store) => createController(controllerInput, store),
   });
   const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes };
 

@@ -1,5 +1,6 @@
 import type { RetryDelayOption, RetryOption } from '../rest/retryOptions';
 import type { Denormalize } from '../schema/types';
+import type { LiveController, SubscribeResult } from '../rest/liveController';
 
 /**
  * What the store needs of an endpoint. `RestEndpoint` has all of it; any
@@ -36,6 +37,8 @@ export interface EndpointInterface {
   readonly retryDelay?: RetryDelayOption;
   /** Runs the request with an injected `fetch` and AbortSignal (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */
   fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
+  /** Starts a live subscription when the request key gets its first user; its returned cleanup runs when the last one leaves. Default: none. */
+  onSubscribe?(controller: LiveController, ...args: any[]): SubscribeResult;
 }
 
 /** The arguments of an endpoint, from its `key` signature (the same as its call signature). */

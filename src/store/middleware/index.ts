@@ -8,6 +8,7 @@ import type { CacheAction, Handler, MiddlewareInput } from './types';
 import { buildUsageHandler, createUsage } from './usage';
 import { buildGcHandler } from './gc';
 import { buildWritesHandler } from './writes';
+import { buildLiveSubscriptions } from './liveSubscriptions';
 
 export type { MiddlewareInput } from './types';
 
@@ -40,6 +41,8 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       buildResetHandler(input, inFlight),
       buildListenersHandler(input, store, page, usage),
       buildPollingHandler(input, store, page),
+      // `onSubscribe` follows the users of each request key.
+      buildLiveSubscriptions(input, store, usage),
     ];
 
     return (next) => (action) => {

@@ -8,6 +8,7 @@ import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
 import type { GcParts } from './gc';
+import type { LiveController } from '../../rest/liveController';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
 export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
@@ -45,4 +46,6 @@ export interface MiddlewareInput {
   readonly runtimes: StoreRuntimes;
   /** What garbage collection needs besides the rest. */
   readonly gc: GcParts;
+  /** The controller of a store, as `onSubscribe` receives it (built on first use). */
+  controllerOf(store: HandlerStore): LiveController;
 }
