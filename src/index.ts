@@ -107,6 +107,8 @@ export type { RestCache, RestCacheOptions } from './store/createRestCache';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
 export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';
+export type { PageState, PagesInfo, PagesPayload, PagesState } from './store/pagination';
+export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, RetryState, SerializedError } from './store/state';
 export type { AbortPayload, RetryPayload } from './store/actions';
 export type { RestSlice, RestCacheActions } from './store/slice';

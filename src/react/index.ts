@@ -10,6 +10,8 @@ export { useController } from './useController';
 export { useDLE } from './useDLE';
 export { useError } from './useError';
 export { useFetch } from './useFetch';
+export { useInfiniteDLE } from './useInfiniteDLE';
+export { useInfiniteSuspense } from './useInfiniteSuspense';
 export { useLive } from './useLive';
 export { useLoading } from './useLoading';
 export { useQuery } from './useQuery';
@@ -23,3 +25,6 @@ export type { NetworkErrorBoundaryProps, StatusError } from './NetworkErrorBound
 export type { RestCacheProviderProps } from './RestCacheProvider';
 export type { DataLoadingError } from './useDLE';
 export type { EntityLookup } from './useQuery';
+export type { InfiniteDataLoadingError } from './useInfiniteDLE';
+export type { InfinitePages } from './useInfinitePages';
+export type { InfiniteSuspense } from './useInfiniteSuspense';

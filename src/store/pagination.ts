@@ -191,7 +191,8 @@ export function pageEndpointOf(list: PaginatedEndpoint, direction: PageDirection
     retry: list.retry,
     retryDelay: list.retryDelay,
     keepUnusedDataFor: list.keepUnusedDataFor,
-    ...(typeof list.errorPolicy === 'function' ? { errorPolicy: (error: unknown) => list.errorPolicy!(error) } : {}),
+    // A failed page keeps the list shown: its error is 'soft' (hooks show it without throwing while the list has data).
+    errorPolicy: () => 'soft' as const,
     fetchWith: (options, _listParams: unknown, pageParams: unknown) => fetchPage(list, options, pageParams),
   };
   pageEndpoints.set(list, { ...pageEndpoints.get(list), [direction]: page });

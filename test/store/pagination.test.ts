@@ -242,7 +242,7 @@ describe('pages and writes', () => {
     const { store, controller } = setup();
     const Feed = feed();
     server.route('POST', '/feed', (request) => ({ json: { ...request.body, id: 100, userId: 1 } }));
-    const push = Feed.push.extend({ getOptimisticResponse: (_snap: unknown, body: unknown) => ({ id: 100, ...(body as object) }) });
+    const push = Feed.push.extend({ getOptimisticResponse: (_snap, ...args) => ({ id: 100, ...args[args.length - 1] }) });
     await controller.fetchNextPage(Feed, {});
     server.hold((request) => request.method === 'POST');
     const pushing = controller.fetch(push, {}, { title: 'new' });

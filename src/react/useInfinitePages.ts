@@ -1,0 +1,56 @@
+import { useCallback, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import type { EndpointArgs, EndpointInterface, PagesInfo } from 'rest-slice';
+import { useController } from './useController';
+import { isSkipped } from './useRequestState';
+import { useRestCache } from './useRestCache';
+
+/** The page state and page fetchers of an infinite list, as the infinite hooks return them. */
+export interface InfinitePages {
+  /** Whether there is a page after the last one loaded. */
+  readonly hasNextPage: boolean;
+  /** Whether there is a page before the first one loaded. */
+  readonly hasPreviousPage: boolean;
+  /** True while the next page is in flight. */
+  readonly isFetchingNextPage: boolean;
+  /** True while the previous page is in flight. */
+  readonly isFetchingPreviousPage: boolean;
+  /** Fetches the next page (`controller.fetchNextPage`); never rejects: a failure is the list's `error`. Takes no arguments, so `onClick={fetchNextPage}` works. */
+  fetchNextPage(): Promise<void>;
+  /** Fetches the previous page (`controller.fetchPreviousPage`); never rejects, like `fetchNextPage`. */
+  fetchPreviousPage(): Promise<void>;
+}
+
+const SKIPPED_PAGES: PagesInfo = Object.freeze({
+  hasNextPage: false,
+  hasPreviousPage: false,
+  isFetchingNextPage: false,
+  isFetchingPreviousPage: false,
+  pageParams: Object.freeze([]),
+});
+
+/** The pages of `endpoint(...args)` from the store (`cache.selectPages`) and stable page fetchers; `null` args skip. */
+export function useInfinitePages<E extends EndpointInterface>(endpoint: E, args: readonly unknown[]): InfinitePages {
+  const cache = useRestCache();
+  const controller = useController();
+  const key = isSkipped(args) ? undefined : endpoint.key(...args);
+  const pages = useSelector((state: unknown) =>
+    key === undefined ? SKIPPED_PAGES : cache.selectPages(state, endpoint, ...(args as unknown as EndpointArgs<E>)),
+  );
+  const fetchNextPage = useCallback(async () => {
+    if (key === undefined) return;
+    await controller.fetchNextPage(endpoint, ...(args as unknown as EndpointArgs<E>)).catch(() => undefined);
+    // `key` stands for `endpoint` and `args`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key]);
+  const fetchPreviousPage = useCallback(async () => {
+    if (key === undefined) return;
+    await controller.fetchPreviousPage(endpoint, ...(args as unknown as EndpointArgs<E>)).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key]);
+  const { hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage } = pages;
+  return useMemo(
+    () => ({ hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage }),
+    [hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage],
+  );
+}
