@@ -124,12 +124,13 @@ export function openEventStream(url: string, onEvent: (event: SseEvent) => void,
   void (async () => {
     const response = await fetch(url, { headers: { Accept: 'text/event-stream' }, signal: abort.signal });
     if (response.body === null) throw new Error(`no body from ${url}`);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffer.search(/\r?\n\r?\n/)) !== -1) {
         const block = buffer.slice(0, end);
