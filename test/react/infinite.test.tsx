@@ -87,6 +87,30 @@ describe('useInfiniteSuspense', () => {
     expect(screen.getByTestId('state').textContent).toBe('end');
     expect(feedCount()).toBe(3);
   });
+
+  it('after invalidate, suspends and refetches every loaded page in order', async () => {
+    const cache = createRestCache();
+    const store = makeStore(cache);
+    const Feed = feed();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <List Feed={Feed} />
+      </Suspense>,
+      { store, cache },
+    );
+    await waitFor(() => expect(screen.getByTestId('ids').textContent).toBe('1,2'));
+    fireEvent.click(screen.getByText('next'));
+    await waitFor(() => expect(screen.getByTestId('ids').textContent).toBe('1,2,3,4'));
+    const before = api.server.requests.length;
+
+    await act(() => cache.controller(store).invalidate(Feed, {}));
+    // Suspended (React keeps the old list in the DOM, hidden) until every page is back.
+    expect(screen.getByText('loading')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('loading')).toBeNull());
+    expect(screen.getByTestId('ids').textContent).toBe('1,2,3,4');
+    expect(api.server.requests.slice(before).map((request) => request.url)).toEqual(['/feed', '/feed?after=2']);
+    expect(screen.getByTestId('state').textContent).toBe('more');
+  });
 });
 
 describe('useInfiniteDLE', () => {

@@ -2,7 +2,7 @@
 // forward and backward, page numbers, the refetch of every loaded page,
 // maxPages, shared page requests, and pages racing with writes.
 import { RestEndpoint, createResource, schema } from 'rest-slice';
-import { setup, slice, startStoreServer, Todo, type StoreServer } from './helpers';
+import { setup, slice, startStoreServer, until, Todo, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -156,6 +156,33 @@ describe('cursor pages', () => {
     await server.releaseAll();
     expect((await refetch).results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
     expect(feedRequests()).toEqual(['', 'after=2']);
+  });
+
+  it('a poll of a paginated list refetches its loaded pages', async () => {
+    const { store, controller } = setup();
+    const Feed = feed().extend({ pollFrequency: 20 });
+    await controller.fetchNextPage(Feed, {});
+    await controller.fetchNextPage(Feed, {});
+    server.todos.set(4, { ...server.todos.get(4)!, title: 'polled' });
+    server.requests.length = 0;
+    await controller.subscribe(Feed, {});
+    const title = () => controller.getResponse(Feed, {}, store.getState()).data?.results.find((todo) => todo.id === 4)?.title;
+    await server.waitForRequests(2);
+    await until(() => title() === 'polled', 'the polled page');
+    await controller.unsubscribe(Feed, {});
+    expect(feedRequests().slice(0, 2)).toEqual(['', 'after=2']);
+    expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('garbage collection of a list forgets its pages', async () => {
+    const { cache, store, controller, clock } = setup({ keepUnusedDataFor: 1_000 });
+    const Feed = feed();
+    await controller.fetchNextPage(Feed, {});
+    await controller.fetchNextPage(Feed, {});
+    clock.advance(5_000);
+    await controller.gc();
+    expect(slice(cache, store).pages).toEqual({});
+    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: false, pageParams: [] });
   });
 
   it('maxPages keeps the last pages: the oldest page and its todos leave the list', async () => {

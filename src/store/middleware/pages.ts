@@ -55,7 +55,8 @@ function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unkno
  * a fetch of a paginated list (`getNextPageParams`, `getPreviousPageParams`
  * or `paginationField`) with several pages loaded refetches every one of
  * them in order, as one response replacing the list (so a refetch after
- * `invalidate`, expiry, focus or a poll keeps the pages shown).
+ * `invalidate`, expiry, focus or a poll keeps the pages shown). A list
+ * garbage collection removes loses its pages.
  */
 export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handler {
   const { actions, handoff, selectSlice } = input;
@@ -141,6 +142,11 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
     },
 
     after(action: CacheAction) {
+      if (actions.gc.match(action)) {
+        // A list garbage collection removed forgets its pages.
+        for (const key of action.payload.keys) if (entryOf(key) !== undefined) put(key, null);
+        return;
+      }
       if (actions.fetch.match(action)) {
         const run = runs.get(action.meta.requestId);
         if (run === undefined || run.started) return;
