@@ -18,7 +18,7 @@ interface FeedPage {
 }
 
 /** Held answers of `/feed`, when a test holds them. */
-let gate: ReturnType<typeof deferred> | undefined;
+let gate: ReturnType<typeof deferred<void>> | undefined;
 
 beforeEach(() => {
   gate = undefined;
