@@ -12,6 +12,7 @@ import { printReport } from './report';
 const suites: { name: string; load: () => Promise<SuiteRun> }[] = [
   { name: 'schema', load: async () => (await import('./schema.bench')).runSchemaBench },
   { name: 'store', load: async () => (await import('./store.bench')).runStoreBench },
+  { name: 'gc', load: async () => (await import('./gc.bench')).runGcBench },
 ];
 
 function readOptions(): SuiteOptions {
