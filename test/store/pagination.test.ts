@@ -2,6 +2,7 @@
 // forward and backward, page numbers, the refetch of every loaded page,
 // maxPages, shared page requests, and pages racing with writes.
 import { RestEndpoint, createResource, schema } from 'rest-slice';
+import { startServer } from '../helpers/server';
 import { setup, slice, startStoreServer, until, Todo, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -302,5 +303,42 @@ describe('pages and writes', () => {
     await server.releaseAll();
     await writing;
     expect(title()).toBe('written');
+  });
+});
+
+describe('a Link header cursor', () => {
+  it('parseResponse puts the Link header into the response, where getNextPageParams reads it', async () => {
+    const linkServer = await startServer();
+    try {
+      const rows = [1, 2, 3].map((id) => ({ id, title: `todo ${id}`, completed: false, userId: 1, updatedAt: 0 }));
+      linkServer.route('GET', '/linked', ({ query }) => {
+        const page = Number(query.get('page') ?? '1');
+        const more = page * 2 < rows.length;
+        return {
+          json: rows.slice((page - 1) * 2, page * 2),
+          headers: (more ? { Link: `<${linkServer.url}/linked?page=${page + 1}>; rel="next"` } : {}) as Record<string, string>,
+        };
+      });
+      const Linked = new RestEndpoint({
+        urlPrefix: linkServer.url,
+        path: '/linked',
+        name: 'linked',
+        searchParams: {} as { page?: string },
+        schema: { items: new schema.Collection([Todo]), next: null as string | null },
+        async parseResponse(response: Response) {
+          const next = /[?&]page=(\d+)>;\s*rel="next"/.exec(response.headers.get('Link') ?? '')?.[1] ?? null;
+          return { items: await response.json(), next };
+        },
+        getNextPageParams: (last, params) => (last.next === null ? undefined : { ...params, page: last.next }),
+      });
+      const { cache, store, controller } = setup();
+      await controller.fetchNextPage(Linked, {});
+      expect(cache.selectPages(store.getState(), Linked, {}).hasNextPage).toBe(true);
+      const data = await controller.fetchNextPage(Linked, {});
+      expect(data.items.map((todo) => todo.id)).toEqual([1, 2, 3]);
+      expect(cache.selectPages(store.getState(), Linked, {})).toMatchObject({ hasNextPage: false, pageParams: [{}, { page: '2' }] });
+    } finally {
+      await linkServer.close();
+    }
   });
 });
