@@ -1,7 +1,7 @@
 // The README's Quick start and "Add to your store" code, as written there, must
 // type-check for users: checked by `tsc --noEmit` (never run by jest).
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
-import { createRestCache, createResource, Entity, ExpiryStatus, restCache } from 'rest-slice';
+import { createRestCache, createResource, Entity, ExpiryStatus, restCache, setupListeners } from 'rest-slice';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -47,6 +47,8 @@ export async function addToYourStore() {
     },
     middleware: (getDefault) => getDefault().concat(restCache.middleware),
   });
+  const removeListeners = setupListeners(store);
+  type _remove = Expect<Equal<typeof removeListeners, () => void>>;
   const controller = restCache.controller(store);
 
   const todo = await controller.fetch(TodoResource.get, { id: 1 });
