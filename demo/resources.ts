@@ -1,49 +1,124 @@
-import { createResource, Entity, RestEndpoint } from 'rest-slice';
+// The demo's resource definitions: the same file would work with @data-client/rest.
+import { createResource, Entity, RestEndpoint, type LiveController } from 'rest-slice';
 
-/** A todo of the demo API. */
-export class Todo extends Entity {
-  id: number | undefined = undefined;
-  title = '';
-  completed = false;
-  updatedAt = 0;
+/**
+ * The server bumps `version` on every write: an answer that arrives late with an older version never
+ * replaces a newer one (two writes answered out of order, a teammate's event racing your write).
+ */
+function newerVersion(existingMeta: unknown, incomingMeta: unknown, existing: { version: number }, incoming: { version: number }) {
+  return !(existing.version > incoming.version);
+}
 
+/** A person; issues and comments reference one, so a rename shows everywhere. */
+export class Person extends Entity {
+  id = 0;
+  name = '';
+  version = 0;
   pk() {
-    return this.id?.toString();
+    return String(this.id);
   }
-
-  static key = 'Todo';
-
-  // The server orders writes by `updatedAt`; a late answer of an older write never wins.
-  static useIncoming(existingMeta: unknown, incomingMeta: unknown, existing: Todo, incoming: Todo) {
-    return existing.updatedAt <= incoming.updatedAt;
-  }
+  static key = 'Person';
+  static useIncoming = newerVersion;
 }
 
-/** Stamps each write with the client clock, so the server can order them. */
-class StampedEndpoint extends RestEndpoint {
-  getRequestInit(body: unknown) {
-    if (body && typeof body === 'object' && !(body instanceof FormData)) {
-      return super.getRequestInit({ ...(body as object), updatedAt: Date.now() });
-    }
-    return super.getRequestInit(body);
+/** An issue with its assignee nested (stored once, in the Person table). */
+export class Issue extends Entity {
+  id = 0;
+  title = '';
+  status: 'open' | 'closed' = 'open';
+  assignee: Person | null = null;
+  version = 0;
+  pk() {
+    return String(this.id);
   }
+  static key = 'Issue';
+  static useIncoming = newerVersion;
+  static schema = { assignee: Person };
 }
 
-/** The demo's todo resource: optimistic mutations, writes stamped with `updatedAt`. */
-export function createTodoResource(urlPrefix: string) {
-  return createResource({
-    urlPrefix,
-    path: '/todos/:id',
-    schema: Todo,
-    optimistic: true,
-    Endpoint: StampedEndpoint,
-    body: {} as Partial<Todo>,
-  }).extend({
-    partialUpdate: {
-      // The optimistic row is dated by when the write was triggered, like the request itself.
-      getOptimisticResponse(snap, params, body) {
-        return { ...params, ...body, updatedAt: snap.fetchedAt };
+/** A comment on an issue. */
+export class Comment extends Entity {
+  id = 0;
+  issueId = 0;
+  text = '';
+  author: Person | null = null;
+  pk() {
+    return String(this.id);
+  }
+  static key = 'Comment';
+  static schema = { author: Person };
+}
+
+/** One line of the activity feed. */
+export class Activity extends Entity {
+  id = 0;
+  text = '';
+  at = 0;
+  pk() {
+    return String(this.id);
+  }
+  static key = 'Activity';
+}
+
+/** The demo server's switches, stored like any entity (one row, id `server`). */
+export class Controls extends Entity {
+  id = 'server';
+  latency = 0;
+  outOfOrder = false;
+  failNextWrite = false;
+  down = false;
+  pk() {
+    return this.id;
+  }
+  static key = 'Controls';
+}
+
+/** What the event stream sends. */
+interface ActivityEvent {
+  activity: { id: number; text: string; at: number };
+  issue?: Record<string, unknown>;
+}
+
+/** Every resource of the demo, against the API at `urlPrefix` (e.g. `http://127.0.0.1:5173/api`). */
+export function createResources(urlPrefix: string) {
+  const IssueResource = createResource({ urlPrefix, path: '/issues/:id', schema: Issue, optimistic: true });
+  const PersonResource = createResource({ urlPrefix, path: '/people/:id', schema: Person, optimistic: true });
+  const CommentResource = createResource({ urlPrefix, path: '/issues/:issueId/comments/:id', schema: Comment });
+  const getControls = new RestEndpoint({ urlPrefix, path: '/controls', schema: Controls, name: 'Controls.get' });
+  const ControlsResource = {
+    get: getControls,
+    update: getControls.extend({
+      method: 'PATCH',
+      name: 'Controls.update',
+      body: {} as Partial<Omit<Controls, 'id' | 'pk'>>,
+      // The row merges with the stored one: only the changed switches are needed.
+      getOptimisticResponse(snap, body) {
+        return { ...(body as object), id: 'server' };
+      },
+    }),
+  };
+
+  const ActivityResource = createResource({ urlPrefix, path: '/activity/:id', schema: Activity }).extend({
+    getList: {
+      // Live: while the feed is shown, one EventSource writes each event into the cache with `set`.
+      onSubscribe(controller: LiveController) {
+        if (typeof EventSource === 'undefined') return undefined;
+        const source = new EventSource(`${urlPrefix}/events`);
+        source.addEventListener('activity', (event) => {
+          const { activity, issue } = JSON.parse((event as MessageEvent<string>).data) as ActivityEvent;
+          void controller.set(ActivityResource.getList.schema, {}, (previous: readonly Activity[]) => [
+            activity,
+            ...previous.filter((a) => a.id !== activity.id).slice(0, 11),
+          ]);
+          if (issue) void controller.set(Issue, issue);
+        });
+        source.addEventListener('controls', (event) => {
+          void controller.set(Controls, JSON.parse((event as MessageEvent<string>).data) as object);
+        });
+        return () => source.close();
       },
     },
   });
+
+  return { IssueResource, PersonResource, CommentResource, ControlsResource, ActivityResource };
 }

@@ -1,26 +1,29 @@
-// The demo app: a todo list served with its own API. Run: npm run demo
+// The demo app: an issue tracker served with its own API. Run: npm run demo  (or: npm run demo -- --port 8080)
 // Then open the printed address. Everything runs locally; nothing is downloaded.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { createTodoApi } from './api';
+import { createIssueApi, type DemoControls } from './api';
 
 /** Where and how `startDemoServer` serves the demo. */
 export interface DemoServerOptions {
-  /** Port to listen on; 0 picks a free one. Default: 5173. */
+  /** Port to listen on; 0 picks a free one. When the port is taken, a free one is used. Default: 5173. */
   port?: number;
   /** Host to listen on. Default: '127.0.0.1'. */
   host?: string;
-  /** Delay of every API response (ms). Default: 600. */
-  delay?: number;
+  /** The server switches at start (latency in ms, ...). Default: latency 400, everything else off. */
+  controls?: Partial<Omit<DemoControls, 'id'>>;
 }
 
 /** A running demo server. */
 export interface DemoServer {
   /** The page's address, e.g. `http://127.0.0.1:5173`. */
   url: string;
-  /** Stops listening and ends open connections. */
+  /** The API behind `/api/` (its data and switches), for tests. */
+  api: ReturnType<typeof createIssueApi>;
+  /** Stops listening and ends open connections (event streams included). */
   close(): Promise<void>;
 }
 
@@ -45,47 +48,41 @@ const page = `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
-  <title>rest-slice demo</title>
-  <style>
-    body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
-    li { list-style: none; padding: .25rem 0; }
-    .pending { opacity: .6; }
-    .error { color: #b00020; }
-    fieldset { margin: 1rem 0; border: 1px solid #ddd; }
-    button { margin-right: .5rem; }
-  </style>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>rest-slice demo · issue tracker</title>
+  <link rel="stylesheet" href="/app.css">
 </head>
 <body><div id="root"></div><script type="module" src="/app.js"></script></body>
 </html>`;
 
-/** Bundles the app and serves it with its in-memory API (under `/api/`) and `POST /controls`. */
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Bundles the app and serves it with its in-memory API under `/api/`. */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const { port = 5173, host = '127.0.0.1', delay = 600 } = options;
+  const { port = 5173, host = '127.0.0.1' } = options;
   const script = await bundle();
-  const api = createTodoApi({ delay, failNextMutation: false });
+  const css = readFileSync(path.join(__dirname, 'app.css'), 'utf8');
+  const api = createIssueApi(options.controls);
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url === '/' || url === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(page);
-    }
-    if (url === '/app.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(script);
-    }
+    const send = (type: string, body: string) => {
+      res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (url === '/' || url === '/index.html') return send('text/html', page);
+    if (url === '/app.js') return send('text/javascript', script);
+    if (url === '/app.css') return send('text/css', css);
     if (url === '/favicon.ico') {
       res.writeHead(204);
       return res.end();
-    }
-    if (url === '/controls' && req.method === 'POST') {
-      let raw = '';
-      req.on('data', (chunk) => (raw += chunk));
-      req.on('end', () => {
-        Object.assign(api.controls, JSON.parse(raw || '{}'));
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(api.controls));
-      });
-      return;
     }
     if (url.startsWith('/api/')) {
       req.url = url.slice('/api'.length);
@@ -94,13 +91,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await listen(server, 0, host);
+  }
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host}:${address.port}`,
+    api,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -109,8 +109,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
 }
 
+function portArgument(argv: readonly string[]): number | undefined {
+  const i = argv.indexOf('--port');
+  const value = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--port='))?.slice('--port='.length);
+  if (value === undefined) return process.env.PORT ? Number(process.env.PORT) : undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`demo: --port takes a number from 0 to 65535, got '${value}'`);
+  return port;
+}
+
 if (require.main === module) {
-  startDemoServer({ port: Number(process.env.PORT ?? 5173), host: process.env.HOST ?? '127.0.0.1' })
+  const port = portArgument(process.argv.slice(2));
+  startDemoServer({ port, host: process.env.HOST ?? '127.0.0.1' })
     .then(({ url }) => console.log(`rest-slice demo: ${url}  (Ctrl+C to stop)`))
     .catch((error) => {
       console.error(error);
