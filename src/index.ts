@@ -10,9 +10,8 @@ export { Values } from './schema/Values';
 export { ArraySchema } from './schema/Array';
 export { ObjectSchema } from './schema/Object';
 export { INVALID } from './schema/INVALID';
-export { normalize, normalizeIntoStore } from './schema/normalize';
+export { normalize } from './schema/normalize';
 export { denormalize } from './schema/denormalize';
-export { MemoCache } from './schema/MemoCache';
 export { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH } from './schema/limits';
 
 export type { AbstractInstance } from './schema/Entity';
@@ -23,9 +22,6 @@ export type {
   NormalizeResult,
   NormalizedEntities,
   NormalizedEntitiesMeta,
-  StoreNormalizeResult,
-  StoreReader,
-  StoreTables,
 } from './schema/normalize';
 export type {
   Denormalize,
@@ -112,6 +108,6 @@ export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, RetryState, SerializedError } from './store/state';
 export type { AbortPayload, RetryPayload } from './store/actions';
 export type { RestSlice, RestCacheActions } from './store/slice';
-export type { InUseEntry, Usage, UsersChangeListener } from './store/middleware/usage';
+export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';
 export type { GcPayload } from './store/gcReducer';
 export type { SetPayload } from './store/setReducer';

@@ -11,10 +11,12 @@ import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
-import type { StoreRuntimes } from './middleware/usage';
+import type { RetainableQuery, RetainQueryArgs, StoreRuntimes } from './middleware/usage';
 import { createSnapshot } from './snapshot';
 import { pageRequestOf, type PageDirection } from './pagination';
 import { getOwn } from '../schema/own';
+import { Collection } from '../schema/Collection';
+import { isQuerySchema } from '../schema/Query';
 import { runSet } from './set';
 import type { SetRest } from '../rest/liveController';
 import { warnOnce } from './warnOnce';
@@ -88,6 +90,19 @@ export interface Controller {
    * release();
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): () => void;
+  /**
+   * Holds the read of a `schema.Query`, `schema.All` or Collection for
+   * `args` in use (counted per query and args), so garbage collection keeps
+   * the rows it reads, until the returned function is called (once). Such a
+   * read has no request: nothing is fetched for it (focus, reconnect,
+   * polling and `onSubscribe` skip it). Once released and unused for the
+   * cache's `keepUnusedDataFor`, the rows it read that nothing else reaches
+   * are removed by the next sweep.
+   *
+   * @example
+   * const release = controller.retain(new schema.All(Todo));
+   */
+  retain<S extends RetainableQuery>(query: S, ...args: RetainQueryArgs<S>): () => void;
   /**
    * Runs a garbage collection sweep now: results unused for their
    * `keepUnusedDataFor` are removed with the entities nothing else reaches,
@@ -297,14 +312,15 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     unsubscribe: (endpoint, ...args) => subscription('unsubscribe', endpoint, args),
 
-    retain: (endpoint, ...args) => {
+    retain: (target: EndpointInterface | RetainableQuery, ...args: readonly unknown[]) => {
       const runtime = input.runtimes.get(store.getState);
       if (runtime === undefined) {
         warnOnce(`[rest-slice] \`controller.retain\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
         return () => undefined;
       }
-      registry.register(endpoint);
-      return runtime.usage.retain(endpoint, args);
+      if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);
+      registry.register(target as EndpointInterface);
+      return runtime.usage.retain(target as EndpointInterface, args);
     },
 
     gc: async () => {

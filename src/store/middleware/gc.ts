@@ -8,7 +8,7 @@ import type { EndpointRegistry } from '../registry';
 import type { RestCacheState } from '../state';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
-import type { Usage } from './usage';
+import type { HeldQuery, Usage } from './usage';
 
 /** What garbage collection needs besides the common middleware input. */
 export interface GcParts {
@@ -49,11 +49,13 @@ interface StoredBy {
  * Garbage collection: a sweep (on a timer every `gcInterval` ms, started
  * lazily, and on `controller.gc()`) removes results unused for their
  * endpoint's `keepUnusedDataFor`, and with them every entity row that no
- * remaining result, in-use key, pending optimistic update or request in
- * flight reaches, in one `<reducerPath>/gc` action. Rows are found by
+ * remaining result, in-use key, held query read, pending optimistic update
+ * or request in flight reaches, in one `<reducerPath>/gc` action. Rows are found by
  * denormalizing each result with the cache's memo (its deps are every row
  * read), so nested entities, Collections, Values and Unions are followed the
- * way reads follow them.
+ * way reads follow them. The rows a released query read held become
+ * candidates once the query has been unused for the cache's
+ * `keepUnusedDataFor`.
  */
 export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & { sweep(): void } {
   const { actions, options, selectSlice } = input;
@@ -91,9 +93,24 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
         const queried = inferResult(schema, args, view);
         if (queried !== undefined) result = queried;
       }
-      if (result === undefined) return true;
-      const { deps } = memo.denormalizeTracked(schema, result, view.getEntity, args);
-      for (let i = 0; i < deps.length; i += 3) addRow(rows, deps[i] as string, String(deps[i + 1]));
+      if (result !== undefined) addReads(view, schema, result, args, rows);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Adds every row reading `result` with `schema` touches (the memo's deps). */
+  function addReads(view: View, schema: object, result: unknown, args: readonly unknown[], rows: Rows): void {
+    const { deps } = memo.denormalizeTracked(schema, result, view.getEntity, args);
+    for (let i = 0; i < deps.length; i += 3) addRow(rows, deps[i] as string, String(deps[i + 1]));
+  }
+
+  /** Adds every row a query read (`controller.retain(query, ...args)`) touches in `view`; false when that cannot be told. */
+  function reachQuery(view: View, held: HeldQuery, rows: Rows): boolean {
+    try {
+      const result = inferResult(held.schema, held.args, view);
+      if (result !== undefined) addReads(view, held.schema, result, held.args, rows);
       return true;
     } catch {
       return false;
@@ -113,7 +130,9 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? -Infinity);
       if (found !== undefined && Number.isFinite(keep) && now - since >= keep) removed.push(key);
     }
-    if (removed.length === 0) return undefined;
+    // Query reads released for the cache's `keepUnusedDataFor`: the rows they held are candidates too.
+    const released = usage.takeReleasedQueries(now - keepUnusedDataFor);
+    if (removed.length === 0 && released.length === 0) return undefined;
 
     const view = viewOf(state);
     const candidates: Rows = new Map();
@@ -121,6 +140,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const found = endpointOf(key);
       if (found !== undefined) reach(view, found.endpoint, found.args, key, candidates);
     }
+    for (const held of released) reachQuery(view, held, candidates);
     const kept: Rows = new Map();
     let known = true;
     const gone = new Set(removed);
@@ -130,11 +150,12 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       known = found !== undefined && reach(view, found.endpoint, found.args, key, kept) && known;
     }
     for (const entry of usage.inUse()) known = reach(view, entry.endpoint, entry.args, entry.key, kept) && known;
+    for (const held of usage.heldQueries()) known = reachQuery(view, held, kept) && known;
     for (const entry of state.optimistic) {
       const endpoint = registry.resolve(entry.endpoint, entry.key);
       known = endpoint !== undefined && reach(view, endpoint, entry.args, entry.key, kept) && known;
     }
-    const entities: Record<string, string[]> = Object.create(null);
+    const entities = Object.create(null) as Record<string, string[]>;
     // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
     if (known) {
       for (const [entityKey, pks] of candidates) {
@@ -145,6 +166,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
         if (drop.length > 0) entities[entityKey] = drop;
       }
     }
+    if (removed.length === 0 && Object.keys(entities).length === 0) return undefined;
     return { keys: removed, entities: { ...entities } };
   }
 
@@ -161,7 +183,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     timer = setTimeout(() => {
       timer = undefined;
       sweep();
-      if (storedBy.size > 0) schedule();
+      if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
     }, gcInterval);
     // Garbage collection alone does not keep a Node process (a script, a test run) alive.
     (timer as { unref?: () => void }).unref?.();
@@ -170,6 +192,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   usage.onUsersChange((_key, _endpoint, _args, count) => {
     if (count === 0) schedule();
   });
+  usage.onQueryRelease(schedule);
 
   return {
     sweep,

@@ -1,3 +1,6 @@
+import type { All } from '../../schema/All';
+import type { Collection } from '../../schema/Collection';
+import type { Query } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
 
@@ -11,6 +14,23 @@ import type { CacheAction, Handler, MiddlewareInput } from './types';
 export interface InUseEntry {
   readonly key: string;
   readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+/**
+ * A schema whose read `controller.retain(query, ...args)` can hold in use:
+ * `schema.Query`, `schema.All` or a Collection. Such a read has no request,
+ * so holding it keeps the rows it reads through garbage collection and never
+ * fetches anything (focus, reconnect, polling and `onSubscribe` ignore it).
+ */
+export type RetainableQuery = Query<any, any, any> | All<any, any> | Collection<any>;
+
+/** The args a held query reads with: a `schema.Query`'s `process` args; any args for `schema.All` and a Collection. */
+export type RetainQueryArgs<S> = S extends Query<any, infer P, any> ? P : readonly unknown[];
+
+/** A query read in use: the schema and args of one (query, args) pair. */
+export interface HeldQuery {
+  readonly schema: RetainableQuery;
   readonly args: readonly unknown[];
 }
 
@@ -36,6 +56,36 @@ export interface Usage {
   forget(key: string): void;
   /** Listens to user count changes; returns the function that stops listening. */
   onUsersChange(listener: UsersChangeListener): () => void;
+  /**
+   * Holds the read of `schema(...args)` (a Query, All or Collection) in use,
+   * counted per (schema, args), and returns the function that releases it
+   * (once). Query holds are apart from request keys: `inUse()` and
+   * `onUsersChange` never see them, so nothing refetches or subscribes them.
+   */
+  retainQuery(schema: RetainableQuery, args: readonly unknown[]): () => void;
+  /** Every (query, args) pair with holders, once each. */
+  heldQueries(): Iterable<HeldQuery>;
+  /** Takes out the (query, args) pairs whose last holder left at or before `cutoff` (cache clock), each once. */
+  takeReleasedQueries(cutoff: number): HeldQuery[];
+  /** True while a released (query, args) pair waits for `takeReleasedQueries`. */
+  hasReleasedQueries(): boolean;
+  /** Listens to the last holder of a (query, args) pair leaving; returns the function that stops listening. */
+  onQueryRelease(listener: () => void): () => void;
+}
+
+/** One (query, args) pair: its holders, and when the last one left. */
+interface QueryHold extends HeldQuery {
+  count: number;
+  releasedAt?: number;
+}
+
+/** Args as a string equal for equal JSON args (always `[...]`); non-JSON args get a key of their own (`#n`). */
+function argsKeyOf(args: readonly unknown[], unique: () => string): string {
+  try {
+    return JSON.stringify(args) ?? unique();
+  } catch {
+    return unique();
+  }
 }
 
 interface User {
@@ -48,6 +98,10 @@ export function createUsage(now: () => number): Usage {
   const users = new Map<string, User[]>();
   const released = new Map<string, number>();
   const listeners = new Set<UsersChangeListener>();
+  const queries = new Map<RetainableQuery, Map<string, QueryHold>>();
+  const queryReleaseListeners = new Set<() => void>();
+  let releasedQueries = 0;
+  let uniqueArgs = 0;
 
   function notify(key: string, user: User, count: number): void {
     for (const listener of [...listeners]) listener(key, user.endpoint, user.args, count);
@@ -94,6 +148,60 @@ export function createUsage(now: () => number): Usage {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    retainQuery(schema, args) {
+      const argsKey = argsKeyOf(args, () => `#${uniqueArgs++}`);
+      let bySchema = queries.get(schema);
+      if (bySchema === undefined) {
+        bySchema = new Map();
+        queries.set(schema, bySchema);
+      }
+      let hold = bySchema.get(argsKey);
+      if (hold === undefined) {
+        hold = { schema, args, count: 0 };
+        bySchema.set(argsKey, hold);
+      }
+      if (hold.releasedAt !== undefined) {
+        hold.releasedAt = undefined;
+        releasedQueries--;
+      }
+      hold.count++;
+      const held = hold;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        held.count--;
+        if (held.count > 0) return;
+        held.releasedAt = now();
+        releasedQueries++;
+        for (const listener of [...queryReleaseListeners]) listener();
+      };
+    },
+    *heldQueries() {
+      for (const bySchema of queries.values()) {
+        for (const hold of bySchema.values()) if (hold.count > 0) yield { schema: hold.schema, args: hold.args };
+      }
+    },
+    takeReleasedQueries(cutoff) {
+      const taken: HeldQuery[] = [];
+      for (const [schema, bySchema] of queries) {
+        for (const [argsKey, hold] of bySchema) {
+          if (hold.count > 0 || hold.releasedAt === undefined || hold.releasedAt > cutoff) continue;
+          taken.push({ schema: hold.schema, args: hold.args });
+          bySchema.delete(argsKey);
+          releasedQueries--;
+        }
+        if (bySchema.size === 0) queries.delete(schema);
+      }
+      return taken;
+    },
+    hasReleasedQueries: () => releasedQueries > 0,
+    onQueryRelease(listener) {
+      queryReleaseListeners.add(listener);
+      return () => {
+        queryReleaseListeners.delete(listener);
       };
     },
   };
