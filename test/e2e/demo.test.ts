@@ -1,14 +1,17 @@
-// The demo app in a real browser (Debian's Chromium driven by playwright-core):
-// suspense fallback, optimistic toggle, rollback of a failed write, add with a
-// temporary id, delete. Writes are held at the browser until the test lets them
-// through, so "shown before the server answered" is checked, not timed.
-import { existsSync } from 'node:fs';
+// The demo app (an issue tracker) in a real browser: Debian's Chromium driven by playwright-core.
+// Requests are held at the browser until the test lets them through, so "shown before the server
+// answered" is checked, not timed. Any console error or page error fails the test (except the
+// browser's own "Failed to load resource" line for a 500/503 the test asked the server for).
+// Screenshots go to test/e2e/screenshots/ (CI keeps them).
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server';
 
 const executablePath = '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 const inCI = process.env.CI === 'true';
+const screenshotDir = path.join(__dirname, 'screenshots');
 
 if (!installed && !inCI) {
   process.stdout.write(`test/e2e: ${executablePath} not found; install Debian's chromium to run the browser tests\n`);
@@ -16,21 +19,21 @@ if (!installed && !inCI) {
 
 jest.setTimeout(60_000);
 
-/** A request to `path` held at the browser until `release()`; `requested` settles once it was sent. */
+/** A request held at the browser until `release()`; `requested` settles once it was sent. */
 interface Held {
   requested: Promise<void>;
   release(): void;
 }
 
-/** Holds the next `method` request to `path` (e.g. '/api/todos/2'). */
-async function holdNext(page: Page, method: string, path: string): Promise<Held> {
+/** Holds the next `method` request to `pathname` (e.g. '/api/issues/2'). */
+async function holdNext(page: Page, method: string, pathname: string): Promise<Held> {
   let arrived!: () => void;
   let release!: () => void;
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   let used = false;
   await page.route(
-    (url) => url.pathname === path,
+    (url) => url.pathname === pathname,
     async (route: Route) => {
       if (used || route.request().method() !== method) return route.fallback();
       used = true;
@@ -42,57 +45,80 @@ async function holdNext(page: Page, method: string, path: string): Promise<Held>
   return { requested, release };
 }
 
+/**
+ * Resolves, in the page, at the first DOM change after which `selector`'s text is `expected`, with the
+ * texts of `others` read in that same change: what one commit (one frame) shows together.
+ */
+function sameCommit(page: Page, selector: string, expected: string, others: string[]): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, expected, others }) =>
+      new Promise<string[]>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(selector)?.textContent?.trim() !== expected) return;
+          observer.disconnect();
+          resolve(others.map((other) => document.querySelector(other)?.textContent?.trim() ?? '(missing)'));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    { selector, expected, others },
+  );
+}
+
 (installed || inCI ? describe : describe.skip)('demo app in Chromium', () => {
   let server: DemoServer;
   let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
+  const problems: string[] = [];
+  let shot = 0;
 
-  const row = (title: string) => page.locator('li', { hasText: title });
-  const checkbox = (title: string) => row(title).locator('input[type=checkbox]');
-  /** Waits until the row's checkbox is (un)checked and the row is (or is no longer) marked pending, i.e. a write of it in flight. */
-  const waitForRow = (title: string, state: { checked: boolean; pending: boolean }) =>
-    page
-      .locator(`li${state.pending ? '.pending' : ':not(.pending)'}`, { hasText: title })
-      .locator(`input[type=checkbox]${state.checked ? ':checked' : ':not(:checked)'}`)
-      .waitFor();
-  /** Clicks the page's button that makes the server fail the next write, and waits for the server to confirm. */
-  const failNextWrite = async () => {
-    const controls = page.waitForResponse((response) => response.url() === `${server.url}/controls`);
-    await page.getByRole('button', { name: 'make the next write fail' }).click();
-    expect(await (await controls).json()).toMatchObject({ failNextMutation: true });
+  const row = (id: number) => page.locator(`tr[data-issue="${id}"]`);
+  const detail = () => page.getByRole('region', { name: 'Issue detail' });
+  const inspector = () => page.getByRole('complementary', { name: 'Cache inspector' });
+  const logTypes = async () => (await inspector().getByRole('list', { name: 'Action log' }).locator('li b').allTextContents());
+  const screenshot = async (name: string) => {
+    mkdirSync(screenshotDir, { recursive: true });
+    const file = path.join(screenshotDir, `${String(++shot).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file });
+    process.stdout.write(`test/e2e screenshot: ${path.relative(process.cwd(), file)}\n`);
   };
-  const serverTodos = async () =>
-    ((await (await fetch(`${server.url}/api/todos`)).json()) as { id: number; title: string; completed: boolean }[]).map(
-      ({ id, title, completed }) => ({ id, title, completed }),
-    );
+  /** Waits until no optimistic update is pending (every write answered). */
+  const settled = () => inspector().locator('.optimistic li.muted').waitFor();
+  /** Sets a server switch through the page's control panel and waits until the server has it. */
+  const controlsAnswered = () =>
+    page.waitForResponse((r) => r.url() === `${server.url}/api/controls` && r.request().method() === 'PATCH');
 
   beforeAll(async () => {
     if (!installed) {
       throw new Error(`test/e2e: ${executablePath} not found; CI installs Debian's chromium in .ci/run`);
     }
-    server = await startDemoServer({ port: 0, host: '127.0.0.1', delay: 50 });
+    server = await startDemoServer({ port: 0, host: '127.0.0.1', controls: { latency: 50 } });
     browser = await chromium.launch({
       executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync'],
     });
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // Fail with Playwright's message (what it waited for) well before jest's timeout.
     page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      if (/^Failed to load resource: the server responded with a status of (500|503)/.test(message.text())) return;
+      problems.push(`console.error: ${message.text()}`);
+    });
+    // A stand-in for the Redux DevTools extension: configureStore's default composes with it when present.
+    await page.addInitScript(() => {
+      type Fn = (...args: unknown[]) => unknown;
+      const compose = (...fns: Fn[]) => (fns.length === 0 ? (x: unknown) => x : fns.reduce((a, b) => (...args: unknown[]) => a(b(...args))));
+      (window as unknown as Record<string, unknown>).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (...args: unknown[]) => {
+        (window as unknown as Record<string, unknown>).devToolsConnected = true;
+        return typeof args[0] === 'function' ? compose(...(args as Fn[])) : compose;
+      };
+    });
   });
 
   afterEach(() => {
-    expect(pageErrors).toEqual([]);
+    // Emptied first, so one test's problem is not reported again by the next.
+    expect(problems.splice(0)).toEqual([]);
   });
 
   afterAll(async () => {
@@ -100,100 +126,210 @@ async function holdNext(page: Page, method: string, path: string): Promise<Held>
     await server?.close();
   });
 
-  it('shows the fallback, then the todos from the API', async () => {
-    const list = await holdNext(page, 'GET', '/api/todos');
+  it('shows the fallback, then the issues; the inspector shows the tables and the actions; DevTools is connected', async () => {
+    const list = await holdNext(page, 'GET', '/api/issues');
     await page.goto(server.url);
     await list.requested;
-    await page.getByText('Loading…').waitFor();
+    await page.getByText('Loading issues…').waitFor();
     list.release();
 
-    await page.locator('li').nth(2).waitFor();
-    expect(await page.locator('li label').allTextContents()).toEqual([
-      ' Read the README',
-      ' Add rest-slice to the store',
-      ' Ship it',
+    await row(5).waitFor();
+    expect(await page.locator('tr[data-issue] td.title').allTextContents()).toEqual([
+      'Login button does nothing on Safari',
+      'Export to CSV drops the header row',
+      'Dark mode colors are too faint',
+      'Search ignores accents',
+      'Settings page loads twice',
     ]);
-    expect(await page.getByText('Loading…').count()).toBe(0);
-    expect(await checkbox('Read the README').isChecked()).toBe(true);
-    expect(await checkbox('Ship it').isChecked()).toBe(false);
+    expect(await row(1).locator('td.assignee').textContent()).toBe('Ada');
+    expect(await inspector().locator('[data-table="Issue"] li').count()).toBe(5);
+    expect(await inspector().locator('[data-table="Person"] li').count()).toBe(3);
+    expect(await logTypes()).toEqual(expect.arrayContaining(['rest/fetch', 'rest/setResponse']));
+    expect(await page.evaluate(() => (window as unknown as { devToolsConnected?: boolean }).devToolsConnected)).toBe(true);
+    await screenshot('loaded');
   });
 
-  it('checks a todo at once and keeps it checked after the server answers', async () => {
-    const write = await holdNext(page, 'PATCH', '/api/todos/2');
-    await checkbox('Add rest-slice to the store').click();
+  it('renames in the detail: the list row changes in the same commit, before the server answers', async () => {
+    await row(1).getByRole('button', { name: 'Login button does nothing on Safari' }).click();
+    await detail().getByText('Reproduced on Safari 17.').waitFor();
+
+    const write = await holdNext(page, 'PATCH', '/api/issues/1');
+    const seen = sameCommit(page, '.detail-title', '#1 Login fails on Safari', ['tr[data-issue="1"] td.title']);
+    await detail().getByLabel('Issue title').fill('Login fails on Safari');
+    await detail().getByLabel('Issue title').press('Enter');
     await write.requested;
-    await waitForRow('Add rest-slice to the store', { checked: true, pending: true });
+    expect(await seen).toEqual(['Login fails on Safari']);
+    await page.locator('tr.pending[data-issue="1"]').waitFor();
+    expect(await inspector().getByRole('list', { name: 'Pending optimistic updates' }).textContent()).toContain('Issue.partialUpdate');
+    expect(await logTypes()).toContain('rest/optimistic');
+    await screenshot('optimistic-rename-pending');
 
     write.release();
-    await waitForRow('Add rest-slice to the store', { checked: true, pending: false });
-    expect((await serverTodos())[1]).toEqual({ id: 2, title: 'Add rest-slice to the store', completed: true });
+    await page.locator('tr:not(.pending)[data-issue="1"]').waitFor();
+    expect(server.api.issues.get(1)?.title).toBe('Login fails on Safari');
   });
 
-  it('rolls a failed write back and shows its error', async () => {
-    await failNextWrite();
-
-    const write = await holdNext(page, 'PATCH', '/api/todos/3');
-    await checkbox('Ship it').click();
+  it('toggles a status at once and keeps it after the server answers', async () => {
+    const write = await holdNext(page, 'PATCH', '/api/issues/2');
+    await page.getByRole('button', { name: 'toggle status of #2' }).click();
     await write.requested;
-    await waitForRow('Ship it', { checked: true, pending: true });
+    await page.locator('tr.pending.closed[data-issue="2"]').waitFor();
+    write.release();
+    await page.locator('tr.closed:not(.pending)[data-issue="2"]').waitFor();
+    expect(server.api.issues.get(2)?.status).toBe('closed');
+  });
+
+  it("renames the assignee: every row that references her shows it in the same commit (one Person row)", async () => {
+    const write = await holdNext(page, 'PATCH', '/api/people/1');
+    const seen = sameCommit(page, '.assignee-name', 'Ada Lovelace', ['tr[data-issue="1"] td.assignee', 'tr[data-issue="3"] td.assignee', '.comments li:nth-child(2) b']);
+    await detail().getByLabel('Assignee name').fill('Ada Lovelace');
+    await detail().getByLabel('Assignee name').press('Enter');
+    await write.requested;
+    expect(await seen).toEqual(['Ada Lovelace', 'Ada Lovelace', 'Ada Lovelace']);
+    write.release();
+    await page.getByText('People: Ada Lovelace, Grace, Linus').waitFor();
+    await settled();
+    expect(server.api.people.get(1)?.name).toBe('Ada Lovelace');
+  });
+
+  it('creates an issue at once with a temporary id, then keeps the one the server created', async () => {
+    const write = await holdNext(page, 'POST', '/api/issues');
+    await page.getByLabel('New issue title').fill('Write the e2e test');
+    await page.getByLabel('Assignee', { exact: true }).selectOption({ label: 'Grace' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await write.requested;
+    const optimistic = page.locator('tr.pending', { hasText: 'Write the e2e test' });
+    await optimistic.waitFor();
+    expect(await optimistic.locator('td.num').textContent()).toBe('…');
+    expect(await optimistic.locator('td.assignee').textContent()).toBe('Grace');
 
     write.release();
-    await waitForRow('Ship it', { checked: false, pending: false });
-    expect(await page.getByRole('alert').textContent()).toBe(
-      `rolled back: [rest-slice] PATCH ${server.url}/api/todos/3 failed: 500 Internal Server Error`,
+    await row(6).locator('td.title', { hasText: 'Write the e2e test' }).waitFor();
+    expect(await page.locator('tr[data-issue]').count()).toBe(6);
+    expect(server.api.issues.get(6)).toEqual({ id: 6, title: 'Write the e2e test', status: 'open', assigneeId: 2, version: 1 });
+  });
+
+  it('"fail the next write" shows armed; the failed delete brings the row back and a toast says why', async () => {
+    const armed = controlsAnswered();
+    await page.getByRole('button', { name: 'Fail the next write' }).click();
+    await armed;
+    await page.getByRole('button', { name: '⚠ Next write will fail' }).waitFor();
+    expect(await page.getByRole('button', { name: '⚠ Next write will fail' }).getAttribute('aria-pressed')).toBe('true');
+    expect(server.api.controls.failNextWrite).toBe(true);
+
+    const write = await holdNext(page, 'DELETE', '/api/issues/4');
+    await page.getByRole('button', { name: 'delete #4' }).click();
+    await write.requested;
+    await row(4).waitFor({ state: 'detached' });
+    write.release();
+
+    const toast = page.getByRole('alert').filter({ hasText: 'Rolled back' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toBe(
+      'Rolled back: delete of #4 “Search ignores accents”the server failed the write (500), so the cache removed its optimistic update.',
     );
-    expect((await serverTodos())[2]).toEqual({ id: 3, title: 'Ship it', completed: false });
+    await row(4).waitFor();
+    expect(await logTypes()).toContain('rest/setError');
+    // The server disarmed itself and said so on the event stream.
+    await page.getByRole('button', { name: 'Fail the next write' }).waitFor();
+    expect(server.api.issues.has(4)).toBe(true);
+    await screenshot('rollback-toast');
   });
 
-  it('brings back a todo whose delete failed, and shows the error', async () => {
-    await failNextWrite();
-    const write = await holdNext(page, 'DELETE', '/api/todos/3');
-    await row('Ship it').getByRole('button', { name: 'delete' }).click();
-    await write.requested;
-    await row('Ship it').waitFor({ state: 'detached' });
-    expect(await page.getByRole('alert').count()).toBe(0);
+  it('answers out of order: two renames answered newest first end on the newest', async () => {
+    const on = controlsAnswered();
+    await page.getByLabel('Answers out of order').check();
+    await on;
+    expect(server.api.controls.outOfOrder).toBe(true);
 
-    write.release();
-    await waitForRow('Ship it', { checked: false, pending: false });
-    expect(await page.locator('li label').allTextContents()).toEqual([
-      ' Read the README',
-      ' Add rest-slice to the store',
-      ' Ship it',
-    ]);
-    expect(await page.getByRole('alert').textContent()).toBe(
-      `rolled back: [rest-slice] DELETE ${server.url}/api/todos/3 failed: 500 Internal Server Error`,
-    );
+    const answers: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().method() === 'PATCH' && response.url().endsWith('/api/issues/5')) {
+        answers.push(((await response.json()) as { title: string }).title);
+      }
+    });
+    await row(5).getByRole('button', { name: 'Settings page loads twice' }).click();
+    await detail().getByText('#5 Settings page loads twice').waitFor();
+    await detail().getByLabel('Issue title').fill('first rename');
+    await detail().getByLabel('Issue title').press('Enter');
+    await detail().getByRole('heading', { name: '#5 first rename' }).waitFor();
+    await detail().getByLabel('Issue title').fill('second rename');
+    await detail().getByLabel('Issue title').press('Enter');
+
+    await settled();
+    await page.waitForFunction(() => document.querySelector('tr[data-issue="5"] td.title')?.textContent === 'second rename');
+    expect(answers).toEqual(['second rename', 'first rename']);
+    expect(await row(5).locator('td.title').textContent()).toBe('second rename');
+    expect(await detail().locator('.detail-title').textContent()).toBe('#5 second rename');
+    expect(server.api.issues.get(5)?.title).toBe('second rename');
+
+    const off = controlsAnswered();
+    await page.getByLabel('Answers out of order').uncheck();
+    await off;
   });
 
-  it('adds a todo at once with a temporary id, then keeps the one the server created', async () => {
-    const write = await holdNext(page, 'POST', '/api/todos');
-    expect(await page.getByRole('alert').count()).toBe(1); // the last failure stays until the next write
-    await page.getByPlaceholder('New todo').fill('Write the e2e test');
-    await page.getByRole('button', { name: 'add', exact: true }).click();
-    await write.requested;
-    await page.locator('li.pending', { hasText: 'Write the e2e test' }).waitFor();
-    expect(await row('Write the e2e test').locator('button').isDisabled()).toBe(true);
-    expect(await page.getByPlaceholder('New todo').inputValue()).toBe('');
-    expect(await page.getByRole('alert').count()).toBe(0);
-    if (process.env.DEMO_SCREENSHOT) await page.screenshot({ path: process.env.DEMO_SCREENSHOT });
-
-    write.release();
-    await page.locator('li:not(.pending)', { hasText: 'Write the e2e test' }).waitFor();
-    expect(await row('Write the e2e test').count()).toBe(1);
-    expect(await page.locator('li').count()).toBe(4);
-    expect((await serverTodos())[3]).toEqual({ id: 4, title: 'Write the e2e test', completed: false });
+  it('the latency slider sets the server delay', async () => {
+    const answered = controlsAnswered();
+    await page.getByRole('slider', { name: 'Latency' }).fill('200');
+    await answered;
+    await page.getByText('200 ms').waitFor();
+    expect(server.api.controls.latency).toBe(200);
+    const back = controlsAnswered();
+    await page.getByRole('slider', { name: 'Latency' }).fill('0');
+    await back;
   });
 
-  it('deletes a todo', async () => {
-    const write = await holdNext(page, 'DELETE', '/api/todos/4');
-    const answered = page.waitForEvent('requestfinished', (request) => request.url() === `${server.url}/api/todos/4`);
-    await row('Write the e2e test').getByRole('button', { name: 'delete' }).click();
-    await write.requested;
-    await row('Write the e2e test').waitFor({ state: 'detached' });
+  it('Refresh marks the list stale: the rows stay while it refetches', async () => {
+    const list = await holdNext(page, 'GET', '/api/issues');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await list.requested;
+    await page.getByText('refreshing…').waitFor();
+    expect(await page.locator('tr[data-issue]').count()).toBe(6);
+    expect(await page.getByText('Loading issues…').count()).toBe(0);
+    expect(await logTypes()).toContain('rest/expireAll');
+    list.release();
+    await page.getByText('refreshing…').waitFor({ state: 'detached' });
+    expect(await page.locator('tr[data-issue]').count()).toBe(6);
+  });
 
-    write.release();
-    expect((await (await answered).response())?.status()).toBe(204);
-    expect(await page.locator('li').count()).toBe(3);
-    expect((await serverTodos()).map((todo) => todo.id)).toEqual([1, 2, 3]);
+  it('server down: a new view shows its error with Retry, the list keeps its data; Retry works once the server is up', async () => {
+    const down = controlsAnswered();
+    await page.getByLabel('Server down').check();
+    await down;
+    expect(server.api.controls.down).toBe(true);
+
+    await row(2).getByRole('button', { name: 'Export to CSV drops the header row' }).click();
+    const error = detail().getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Could not load the commentsThe server answered 503.Retry');
+    expect(await page.locator('tr[data-issue]').count()).toBe(6);
+    await screenshot('server-down-error-boundary');
+
+    const up = controlsAnswered();
+    await page.getByLabel('Server down').uncheck();
+    await up;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await detail().getByText('Only when the first column is empty.').waitFor();
+    expect(await detail().getByRole('alert').count()).toBe(0);
+  });
+
+  it('live: a teammate’s change arrives over the event stream into the feed and the list', async () => {
+    const feed = page.getByRole('region', { name: 'Activity' });
+    expect(await feed.locator('li').first().textContent()).toMatch(/#5 renamed to “second rename”$/);
+    const before = await feed.locator('li').count();
+    const closedBefore = [...server.api.issues.values()].filter((i) => i.status === 'closed').length;
+    await page.getByRole('button', { name: 'Teammate edits' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Activity"] li').length === n + 1, before);
+    const line = (await feed.locator('li').first().textContent()) ?? '';
+    const match = /Teammate (closed|reopened) #(\d+)$/.exec(line);
+    expect(match).not.toBeNull();
+    const id = Number(match![2]);
+    const status = server.api.issues.get(id)!.status;
+    expect(status).toBe(match![1] === 'closed' ? 'closed' : 'open');
+    expect([...server.api.issues.values()].filter((i) => i.status === 'closed').length).not.toBe(closedBefore);
+    // The issue in the event was written with `controller.set`: the row shows the server's status without a refetch.
+    await page.locator(`tr.${status}[data-issue="${id}"]`).waitFor();
+    expect(await logTypes()).toContain('rest/set');
+    await screenshot('live-activity');
   });
 });
