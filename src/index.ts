@@ -77,6 +77,23 @@ export type {
   ResourceGenerics,
   ResourceMembersOf,
 } from './rest/resourceTypes';
+export type {
+  CustomResource,
+  Defaults,
+  FetchGet,
+  FetchMutate,
+  HookResource,
+  KeyofRestEndpoint,
+  KeysToArgs,
+  PartialRestGenerics,
+  ResourceEndpointExtensions,
+  ResourceExtension,
+  ResourceInterface,
+  RestEndpointConstructorOptions,
+  RestFetch,
+  RestInstance,
+  RestType,
+} from './rest/dataClientTypes';
 export type { AdderSchema, ExtractCollection, MapCollection, MoveSchema, RemoveCursor, RemoveSchema } from './rest/collectionSchemas';
 export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';
