@@ -216,6 +216,7 @@ function sameCommit(page: Page, selector: string, expected: string, others: stri
     await page.getByRole('button', { name: '⚠ Next write will fail' }).waitFor();
     expect(await page.getByRole('button', { name: '⚠ Next write will fail' }).getAttribute('aria-pressed')).toBe('true');
     expect(server.api.controls.failNextWrite).toBe(true);
+    await screenshot('fail-next-write-armed');
 
     const write = await holdNext(page, 'DELETE', '/api/issues/4');
     await page.getByRole('button', { name: 'delete #4' }).click();
