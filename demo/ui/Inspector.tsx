@@ -16,7 +16,7 @@ export function Inspector() {
     <aside className="inspector" aria-label="Cache inspector">
       <h2>Cache inspector</h2>
       <details open className="entities">
-        <summary>Entities and results</summary>
+        <summary>Confirmed entities and results (optimistic updates apply on top)</summary>
         {Object.entries(rest.entities).map(([key, rows]) => (
           <div key={key} className="table" data-table={key}>
             <h3>
