@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
-import { type AbstractInstance, type Denormalize, type Entity, isEntityClass, schema as schemas } from 'rest-slice';
+import { type AbstractInstance, type Denormalize, type Entity, isEntityClass, type RetainableQuery, schema as schemas } from 'rest-slice';
 import { useRestCache } from './useRestCache';
+import { useRetain } from './useRetain';
 
 type EntityClass = typeof Entity;
 
@@ -16,13 +17,45 @@ function describe(value: unknown): string {
 /** Schemas that read the cache by themselves: `schema.Query`, `schema.All`, a Collection. */
 type Queryable = schemas.Query<any, any, any> | schemas.All<any, any> | schemas.Collection<any>;
 
+// What a mounted useQuery holds in use (so garbage collection keeps the rows it shows): the query
+// itself, or for an Entity class one `schema.Query` (by pk) or `schema.All` per class, made once.
+const byPk = new WeakMap<EntityClass, schemas.Query<EntityClass, [EntityLookup]>>();
+const everyRow = new WeakMap<EntityClass, schemas.All<EntityClass>>();
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+
+/** A string standing for `schema` (by identity) and `args` (by JSON; non-JSON args by the schema alone). */
+function holdKey(schema: object, args: readonly unknown[]): string {
+  let id = ids.get(schema);
+  if (id === undefined) {
+    id = nextId++;
+    ids.set(schema, id);
+  }
+  try {
+    return `${id}:${JSON.stringify(args)}`;
+  } catch {
+    return String(id);
+  }
+}
+
+function memoized<T>(map: WeakMap<EntityClass, T>, entity: EntityClass, make: () => T): T {
+  let value = map.get(entity);
+  if (value === undefined) {
+    value = make();
+    map.set(entity, value);
+  }
+  return value;
+}
+
 /**
  * One entity from the cache by pk (`useQuery(Todo, 5)` or `useQuery(Todo, { id: 5 })`),
  * every stored entity of a type (`useQuery([Todo])`, invalidated ones left
  * out), or what a `schema.Query`, `schema.All` or Collection holds for the
  * args (`useQuery(remainingTodos, { userId: 1 })`, `undefined` while missing).
  * Reads only; never fetches. `null` as the pk gives `undefined`.
- * Pending optimistic updates are included.
+ * Pending optimistic updates are included. While mounted, the read is held
+ * in use (`controller.retain(query, ...args)`): garbage collection keeps the
+ * rows it shows.
  *
  * @throws when `schema` is none of these.
  */
@@ -33,18 +66,30 @@ export function useQuery(schema: EntityClass | readonly [EntityClass] | Queryabl
   const cache = useRestCache();
   const pk = rest[0] as EntityLookup | null | undefined;
   let select: (state: unknown) => unknown;
+  let held: RetainableQuery;
+  let heldArgs: readonly unknown[];
+  let key: string | undefined;
   if (schema instanceof schemas.Query || schema instanceof schemas.All || schema instanceof schemas.Collection) {
     select = (state) => cache.selectQuery(state, schema, ...rest);
+    [held, heldArgs] = [schema, rest];
+    key = holdKey(schema, rest);
   } else if (isEntityClass(schema)) {
     const id = pk === null || pk === undefined ? undefined : typeof pk === 'object' ? schema.pk({ ...pk }) : pk;
     select = (state) => (id === undefined ? undefined : cache.selectEntity(state, schema, id));
+    held = memoized(byPk, schema, () => new schemas.Query<EntityClass, [EntityLookup]>(schema));
+    heldArgs = id === undefined ? [] : [id];
+    key = id === undefined ? undefined : holdKey(held, heldArgs);
   } else if (Array.isArray(schema) && schema.length === 1 && isEntityClass(schema[0])) {
     const entity = schema[0];
     select = (state) => cache.selectEntities(state, entity);
+    held = memoized(everyRow, entity, () => new schemas.All(entity));
+    heldArgs = [];
+    key = holdKey(held, heldArgs);
   } else {
     throw new Error(
       `[rest-slice] \`useQuery\` reads an Entity class (\`useQuery(Todo, id)\`), \`[EntityClass]\` (\`useQuery([Todo])\`) or a \`schema.Query\`/\`schema.All\`/Collection (\`useQuery(query, params)\`), got ${describe(schema)}.`,
     );
   }
+  useRetain(held, heldArgs, key);
   return useSelector(select);
 }

@@ -2,8 +2,8 @@
 // Mounted hooks hold their results in use: garbage collection keeps them while mounted and removes them after.
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { createRestCache, type RestCache } from 'rest-slice';
-import { useCache, useDLE, useLive, useSuspense } from 'rest-slice/react';
+import { createRestCache, type RestCache, schema } from 'rest-slice';
+import { useCache, useDLE, useLive, useQuery, useSuspense } from 'rest-slice/react';
 import { makeStore, renderWithStore, Todo, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
@@ -106,5 +106,55 @@ describe.each([false, true])('StrictMode %s', (strict) => {
     advance(1_000);
     await sweep(cache, store);
     expect(cache.selectEntity(store.getState(), Todo, 3)).toBeUndefined();
+  });
+});
+
+describe.each([false, true])('useQuery holds what it reads (StrictMode %s)', (strict) => {
+  const allTodos = new schema.All(Todo);
+  const remaining = new schema.Query(allTodos, (todos, { userId }: { userId: number }) =>
+    todos.filter((todo) => !todo.completed && todo.userId === userId).map((todo) => todo.title),
+  );
+  function AllTitles() {
+    return <p>all {(useQuery(allTodos) ?? []).map((todo) => todo.title).join(', ')}</p>;
+  }
+  function Remaining() {
+    return <p>remaining {(useQuery(remaining, { userId: 1 }) ?? []).join(', ')}</p>;
+  }
+  function EveryRow() {
+    return <p>rows {useQuery([Todo]).map((todo) => todo.title).join(', ')}</p>;
+  }
+  function ByPk() {
+    return <p>pk {useQuery(Todo, 2)?.title ?? 'none'}</p>;
+  }
+  const titles = (cache: RestCache, store: ReturnType<typeof makeStore>) =>
+    Object.values(cache.selectCacheState(store.getState()).entities.Todo ?? {}).map((row) => (row as { title: string }).title).sort();
+
+  it.each([
+    ['schema.All', AllTitles, 'all write hooks, write tests, write docs', ['write docs', 'write hooks', 'write tests']],
+    ['schema.Query', Remaining, 'remaining write hooks, write tests', ['write docs', 'write hooks', 'write tests']],
+    ['[Todo]', EveryRow, 'rows write hooks, write tests, write docs', ['write docs', 'write hooks', 'write tests']],
+    ['Todo by pk', ByPk, 'pk write tests', ['write tests']],
+  ] as const)('%s: its rows survive gc after their list is released; after unmount gc removes them', async (_name, Component, text, kept) => {
+    const { cache, advance } = makeCache();
+    const store = makeStore(cache);
+    await cache.controller(store).fetch(TodoResource.getList, {});
+    const view = renderWithStore(<Component />, { store, cache, strict });
+    expect(screen.getByText(text)).toBeTruthy();
+
+    advance(5_000);
+    await sweep(cache, store);
+    // The list result went; the rows the mounted query shows stay, and it still shows them.
+    expect(cache.selectCacheState(store.getState()).endpoints).toEqual({});
+    expect(titles(cache, store)).toEqual(kept);
+    expect(screen.getByText(text)).toBeTruthy();
+
+    view.unmount();
+    advance(999);
+    await sweep(cache, store);
+    expect(titles(cache, store)).toEqual(kept);
+    advance(1);
+    await sweep(cache, store);
+    // One release per mount, StrictMode included: nothing holds the rows any more.
+    expect(titles(cache, store)).toEqual([]);
   });
 });
