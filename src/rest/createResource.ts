@@ -116,11 +116,18 @@ export interface ResourceExtend<R> {
   extend<const T extends { readonly [K in keyof R]?: MemberOptions }>(
     overrides: T,
   ): ResourceWith<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;
-  /** Adds a member built from `get` with `options` (path, method, schema, ...) merged in. */
+  /**
+   * Extends the member `name` with `options` when the resource has it (as the batch form does), else
+   * adds a member built from `get` with `options` (path, method, schema, ...) merged in (as Data Client).
+   */
   extend<const N extends string, const T extends MemberOptions>(
     name: N,
     options: T,
-  ): ResourceWith<R & { readonly [K in N]: R extends { get: infer G } ? Extended<G, T> : never }>;
+  ): ResourceWith<
+    Omit<R, N> & {
+      readonly [K in N]: K extends keyof R ? Extended<R[K], T> : R extends { get: infer G } ? Extended<G, T> : never;
+    }
+  >;
   /** Adds or replaces members computed from the base resource. */
   extend<X extends Record<string, unknown>>(members: (base: R) => X): ResourceWith<Omit<R, keyof X> & X>;
 }
@@ -221,6 +228,11 @@ function extendResource(resource: Record<string, unknown>, config: Config, args:
     return buildResource({ ...resource, ...(first as (base: unknown) => Record<string, unknown>)(resource) }, config);
   }
   if (typeof first === 'string') {
+    const existing: unknown = resource[first];
+    // An existing member is extended itself (`extend('getList', { ... })`), as in Data Client.
+    if (typeof existing === 'function' && typeof (existing as { extend?: unknown }).extend === 'function') {
+      return extendResource(resource, config, [{ [first]: second }]);
+    }
     const get = resource.get as RestEndpoint<any>;
     const member = get.extend({ name: `${config.key}.${first}`, ...(second as object) } as never);
     return buildResource({ ...resource, [first]: member }, config);
@@ -263,7 +275,7 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     searchParams,
     paginationField,
     optimistic = false,
-    Endpoint = RestEndpoint as unknown as EndpointClass,
+    Endpoint = RestEndpoint,
     Collection: CollectionClass = Collection,
     ...extra
   } = options as ResourceGenerics & ResourceOptions;
@@ -319,5 +331,5 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     ...(optimistic ? { getOptimisticResponse: (snap: SnapshotInterface, params: unknown) => params } : {}),
   });
   const create = createMember(getList, config);
-  return buildResource({ get, getList, create, update, partialUpdate, delete: remove }, config) as unknown as Resource<O>;
+  return buildResource({ get, getList, create, update, partialUpdate, delete: remove }, config);
 }

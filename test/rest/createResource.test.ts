@@ -228,6 +228,20 @@ describe('resource.extend', () => {
     expect(typeof r.extend).toBe('function');
   });
 
+  it('(name, options) with an existing member extends that member, as Data Client does', async () => {
+    server.route('GET', '/v2/todos', () => ({ json: [{ id: 7, title: 'from v2' }] }));
+    const base = makeTodoResource();
+    const r = base.extend('getList', { path: '/v2/todos' });
+    expect(r.getList.path).toBe('/v2/todos');
+    expect(r.getList.name).toBe(base.getList.name);
+    expect(r.getList.schema).toBe(base.getList.schema);
+    await expect(r.getList()).resolves.toEqual([{ id: 7, title: 'from v2' }]);
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v2/todos' });
+    const renamed = base.extend('get', { path: '/v2/todos/:slug' });
+    // The type follows the member too: `get` now takes the new path's params.
+    expect(renamed.get.url({ slug: 'first' })).toBe(`${server.url}/v2/todos/first`);
+  });
+
   it('function form derives members from the base, and the result is still extendable', async () => {
     server.route('GET', '/search/issues', (req) => ({ json: { q: req.query.get('q'), page: req.query.get('page') } }));
     const r = makeTodoResource()
