@@ -11,5 +11,5 @@ import { useRestCache } from './useRestCache';
 export function useError<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E> | readonly [null]): Error | undefined {
   const cache = useRestCache();
   const skipped = isSkipped(args);
-  return useSelector((state: unknown) => (skipped ? undefined : cache.selectError(state, endpoint, ...(args as unknown as EndpointArgs<E>))));
+  return useSelector((state: unknown) => (skipped ? undefined : cache.selectError(state, endpoint, ...args)));
 }

@@ -33,7 +33,8 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
   useRetain(endpoint, args, key);
 
   useEffect(() => {
-    if (revalidate && key !== undefined) fetchOnce(controller, endpoint, args, key);
+    // The promise is already handled inside fetchOnce; the outcome reaches the store.
+    if (revalidate && key !== undefined) void fetchOnce(controller, endpoint, args, key);
     // `key` stands for `endpoint` and `args`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, revalidate]);
@@ -41,6 +42,7 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
   if (key === undefined) return undefined;
   if (request.activeError !== undefined) throw request.activeError;
   // The same promise for every render while the request is in flight (StrictMode renders twice).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense: a render throws the pending promise.
   if (request.mustFetch) throw fetchOnce(controller, endpoint, args, key);
-  return request.response.data as EndpointData<E>;
+  return request.response.data;
 }

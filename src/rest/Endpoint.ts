@@ -173,15 +173,13 @@ class EndpointBase {
    * an overridden `fetch` and methods calling `super` see them too.
    */
   fetchWith(options: FetchWithOptions, ...args: unknown[]): Promise<unknown> {
-    let view: EndpointBase = this;
-    if (options.fetch !== undefined || options.signal !== undefined) {
-      const signal =
-        options.signal && this.signal ? AbortSignal.any([options.signal, this.signal]) : options.signal ?? this.signal;
-      view = Object.create(this, {
-        [FETCH]: { value: options.fetch },
-        signal: { value: signal, enumerable: true },
-      }) as EndpointBase;
-    }
+    if (options.fetch === undefined && options.signal === undefined) return this.fetch(...args);
+    const signal =
+      options.signal && this.signal ? AbortSignal.any([options.signal, this.signal]) : options.signal ?? this.signal;
+    const view = Object.create(this, {
+      [FETCH]: { value: options.fetch },
+      signal: { value: signal, enumerable: true },
+    }) as EndpointBase;
     return view.fetch(...args);
   }
 

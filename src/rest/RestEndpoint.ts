@@ -39,7 +39,6 @@ import type {
   ResultOf,
   RestGenerics,
   SchemaOf,
-  SearchParamsOf,
 } from './types';
 
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
@@ -216,6 +215,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   }
 
   /** Transforms the parsed body; `args` are the call's arguments. Default: identity. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
   process(value: any, ...args: ArgsOf<O>): any {
     return value;
   }

@@ -13,7 +13,7 @@ interface RestDefaults {
  * `proto`), or `undefined` when only the defaults define it (they read each other).
  */
 function explicit(proto: object, endpoint: object, key: 'method' | 'sideEffect'): unknown {
-  for (let at: object | null = endpoint; at !== null && at !== proto; at = Object.getPrototypeOf(at)) {
+  for (let at: object | null = endpoint; at !== null && at !== proto; at = Object.getPrototypeOf(at) as object | null) {
     const descriptor = Object.getOwnPropertyDescriptor(at, key);
     if (descriptor !== undefined) return descriptor.get ? descriptor.get.call(endpoint) : descriptor.value;
   }

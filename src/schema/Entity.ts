@@ -39,7 +39,7 @@ export abstract class Entity {
 
   /** Computes the pk of raw (processed) data by calling `pk()` with the data as `this`. */
   static pk(value: Record<string, unknown>, parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined {
-    return (this.prototype as Entity).pk.call(value, parent, key, args);
+    return this.prototype.pk.call(value, parent, key, args);
   }
 
   /** Builds an instance from plain data: the defaults, overwritten by `props`. */
@@ -59,11 +59,13 @@ export abstract class Entity {
    * over the existing one; when false the existing one wins and the incoming
    * only fills fields it lacks. Default: the row fetched later wins.
    */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
   static useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
     return existingMeta.fetchedAt <= incomingMeta.fetchedAt;
   }
 
   /** Prepares raw input before its pk is read; must return a new object. Default: a shallow copy. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
   static process(input: any, parent: unknown, key: string | undefined, args: readonly unknown[]): any {
     return { ...input };
   }
@@ -72,6 +74,7 @@ export abstract class Entity {
    * Returns a message when processed data is unusable: normalize throws it,
    * and a stored row that fails it reads as invalid (missing). Default: accepts all.
    */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
   static validate(processedEntity: any): string | undefined {
     return undefined;
   }
@@ -138,7 +141,7 @@ export abstract class Entity {
 
   /** @internal True when `static schema` names nested members. */
   static hasNestedSchema(): boolean {
-    return schemaKeys(this.schema as Record<string, unknown>).length > 0;
+    return schemaKeys(this.schema).length > 0;
   }
 
   /** @internal Replaces the nested members of a fresh instance by their denormalized values. */

@@ -30,7 +30,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
 
   get key(): string {
     const entity = this.entity;
-    if (!(entity instanceof Union)) return (entity as typeof Entity).key;
+    if (!(entity instanceof Union)) return entity.key;
     return Object.values(entity.schema as Record<string, { key?: string }>)
       .map((member) => member.key)
       .join('|');
@@ -39,14 +39,14 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
   /** The Entity class `input` belongs to (for a Union, by its `schemaAttribute`), and the attribute. */
   private memberOf(input: unknown, parent: unknown, key: string | undefined): [typeof Entity | undefined, string | undefined] {
     const entity = this.entity;
-    if (!(entity instanceof Union)) return [entity as typeof Entity, undefined];
+    if (!(entity instanceof Union)) return [entity, undefined];
     const attribute = entity.schemaAttribute;
     let name: unknown;
     if (typeof attribute === 'function') name = attribute(input, parent, key);
     else if (typeof input === 'object' && input !== null && attribute !== undefined) name = getOwn(input as Record<string, unknown>, attribute);
     if (name === undefined || name === null) return [undefined, undefined];
     const member = getOwn(entity.schema as Record<string, unknown>, String(name));
-    return [isEntityClass(member) ? (member as typeof Entity) : undefined, String(name)];
+    return [isEntityClass(member) ? member : undefined, String(name)];
   }
 
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {

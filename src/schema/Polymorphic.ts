@@ -37,7 +37,7 @@ export abstract class Polymorphic<D> {
     if (this.isSingle) {
       this.definition = definition as D;
     } else {
-      this.definition = { ...this.definition, ...definition } as D;
+      this.definition = { ...this.definition, ...definition };
     }
     return this;
   }

@@ -157,12 +157,12 @@ export class Denormalizer implements DenormalizeVisitor {
     const row = this.getEntity(key, pk);
     if (row === undefined) return undefined;
     if (row === null) return INVALID;
-    const cached = memo.get(row as object);
+    const cached = memo.get(row);
     if (!entity.hasNestedSchema()) {
       // A leaf reads only its own row: the row's identity is the whole memo check.
       if (cached !== undefined && cached.schema === entity) return cached.value;
       const instance = entity.createIfValid(row as Record<string, unknown>);
-      memo.set(row as object, { value: instance, deps: [key, pk, row], schema: entity, miss: undefined });
+      memo.set(row, { value: instance, deps: [key, pk, row], schema: entity, miss: undefined });
       return instance;
     }
     const outer = this.deps as unknown[];
@@ -171,22 +171,22 @@ export class Denormalizer implements DenormalizeVisitor {
       for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
       return cached.value;
     }
-    const inCycle = this.building.get(row as object);
+    const inCycle = this.building.get(row);
     if (inCycle !== undefined) return inCycle;
     const created = entity.createIfValid(row as Record<string, unknown>);
     if (created === INVALID) {
-      memo.set(row as object, { value: INVALID, deps: [key, pk, row], schema: entity, miss: undefined });
+      memo.set(row, { value: INVALID, deps: [key, pk, row], schema: entity, miss: undefined });
       return INVALID;
     }
     const own: unknown[] = [key, pk, row];
     this.deps = own;
     const instance = created as unknown as Record<string, unknown>;
-    this.building.set(row as object, instance);
+    this.building.set(row, instance);
     const result = entity.denormalizeMembers(instance, this);
-    this.building.delete(row as object);
+    this.building.delete(row);
     this.deps = outer;
     for (let i = 3; i < own.length; i++) outer.push(own[i]);
-    memo.set(row as object, { value: result, deps: own, schema: entity, miss: undefined });
+    memo.set(row, { value: result, deps: own, schema: entity, miss: undefined });
     return result;
   }
 }

@@ -10,5 +10,5 @@ export function pagesReducer(state: RestCacheState, payload: PagesPayload): Rest
   } else {
     pages[payload.key] = payload.entry;
   }
-  return Object.freeze({ ...state, pages: Object.freeze(pages) as RestCacheState['pages'] });
+  return Object.freeze({ ...state, pages: Object.freeze(pages) });
 }

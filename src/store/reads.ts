@@ -5,7 +5,6 @@ import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
-import type { SerializedError } from './state';
 import type { View } from './view';
 
 /** What `getResponse` and `selectResponse` return. */
@@ -133,7 +132,7 @@ export function createReads(input: ReadsInput) {
 
   /** The error of the request's last failure in `view`: the original object when this process recorded it. */
   function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
-    const stored = view.getResultMeta(endpoint.key(...args))?.error as SerializedError | undefined;
+    const stored = view.getResultMeta(endpoint.key(...args))?.error;
     if (stored === undefined) return undefined;
     const original = input.errorObjects.get(stored);
     if (original !== undefined) return original;

@@ -1,4 +1,3 @@
-import type { NormalizedEntities, NormalizedEntitiesMeta } from '../schema/normalize';
 import type {
   FetchPayload,
   KeysPayload,
@@ -58,7 +57,7 @@ export function applyTables<T>(
     for (const pk of Object.keys(rows)) table[pk] = deepFreeze(rows[pk]);
     next[key] = Object.freeze(table);
   }
-  return Object.freeze(next) as { readonly [key: string]: { readonly [pk: string]: T } | undefined };
+  return Object.freeze(next);
 }
 
 /** The pending optimistic updates without the one of this fetch (paired by key, `fetchedAt` and request id). */
@@ -122,8 +121,8 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   const meta: ResultMeta = { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
   return freezeState({
     ...state,
-    entities: applyTables(state.entities, payload.entities as NormalizedEntities),
-    entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta as NormalizedEntitiesMeta),
+    entities: applyTables(state.entities, payload.entities),
+    entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
     endpoints: newest ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
     optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),

@@ -17,7 +17,7 @@ function collectEntities(schema: unknown, found: Set<Function>, seen: Set<unknow
     for (const item of schema) collectEntities(item, found, seen);
     return;
   }
-  const proto = Object.getPrototypeOf(schema);
+  const proto: unknown = Object.getPrototypeOf(schema);
   if (proto === Object.prototype || proto === null) {
     for (const value of Object.values(schema)) collectEntities(value, found, seen);
     return;

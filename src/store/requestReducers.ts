@@ -5,8 +5,6 @@ import { getOwn } from '../schema/own';
 import { settleInflight, withoutOptimistic } from './reducers';
 import type { RestCacheState, RetryState } from './state';
 
-type Retrying = NonNullable<RestCacheState['retrying']>;
-
 /** `retrying` without `key`'s entry when it belongs to this fetch; absent once empty. */
 function withoutRetry(state: RestCacheState, key: string, fetchedAt: number, requestId: string | undefined): RestCacheState {
   const retrying = state.retrying;
@@ -17,7 +15,7 @@ function withoutRetry(state: RestCacheState, key: string, fetchedAt: number, req
   const rest = Object.assign(Object.create(null) as Record<string, RetryState>, retrying);
   delete rest[key];
   const { retrying: _dropped, ...without } = state;
-  return Object.freeze(Object.keys(rest).length === 0 ? without : { ...without, retrying: Object.freeze(rest) as Retrying });
+  return Object.freeze(Object.keys(rest).length === 0 ? without : { ...without, retrying: Object.freeze(rest) });
 }
 
 /** `<reducerPath>/retry`: records the attempt now running under the request key. */

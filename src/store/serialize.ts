@@ -43,7 +43,7 @@ function toJson(value: unknown, depth: number): unknown {
   }
   if (typeof value !== 'object' || depth > 50) throw new TypeError('not JSON');
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item, depth + 1)));
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) throw new TypeError('not a plain object');
   let copy: Record<string, unknown> | undefined;
   const keys = Object.keys(value);

@@ -1,4 +1,5 @@
-import { Entity, MemoCache, type EntityTables, denormalize, normalize, schema } from 'rest-slice';
+import { Entity, type EntityTables, denormalize, normalize, schema } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
 

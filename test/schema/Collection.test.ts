@@ -1,4 +1,5 @@
-import { type EntityMeta, type StoreTables, denormalize, normalize, normalizeIntoStore, schema } from 'rest-slice';
+import { type EntityMeta, denormalize, normalize, schema } from 'rest-slice';
+import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
 

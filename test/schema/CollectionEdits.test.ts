@@ -1,4 +1,5 @@
-import { Entity, type EntityMeta, type StoreTables, denormalize, normalizeIntoStore, schema } from 'rest-slice';
+import { Entity, type EntityMeta, denormalize, schema } from 'rest-slice';
+import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
 

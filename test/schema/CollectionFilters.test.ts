@@ -1,6 +1,7 @@
 // Which stored lists a push reaches: nonFilterArgumentKeys (option and override),
 // createCollectionFilter (option and override), and FormData bodies.
-import { type EntityMeta, type StoreTables, createResource, normalizeIntoStore, schema } from 'rest-slice';
+import { type EntityMeta, createResource, schema } from 'rest-slice';
+import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
 import { setup, startStoreServer, type StoreServer } from '../store/helpers';

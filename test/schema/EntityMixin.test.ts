@@ -1,4 +1,5 @@
-import { Entity, INVALID, MemoCache, createResource, denormalize, isEntityClass, normalize, schema } from 'rest-slice';
+import { Entity, INVALID, createResource, denormalize, isEntityClass, normalize, schema } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { setup, startStoreServer, type StoreServer } from '../store/helpers';
 

@@ -1,4 +1,5 @@
-import { INVALID, type EntityMeta, denormalize, normalize, normalizeIntoStore, schema } from 'rest-slice';
+import { INVALID, type EntityMeta, denormalize, normalize, schema } from 'rest-slice';
+import { normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
 import { Comment, Post, User } from '../fixtures/User';

@@ -1,5 +1,6 @@
 import { CycleA as A } from '../fixtures/Cycle';
-import { INVALID, MemoCache, type EntityTables, normalize, schema } from 'rest-slice';
+import { INVALID, type EntityTables, normalize, schema } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo, TodoList } from '../fixtures/Todo';

@@ -1,4 +1,5 @@
-import { Entity, denormalize, normalize, normalizeIntoStore, schema } from 'rest-slice';
+import { Entity, denormalize, normalize, schema } from 'rest-slice';
+import { normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo, TodoList } from '../fixtures/Todo';

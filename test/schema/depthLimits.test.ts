@@ -1,7 +1,9 @@
 // Deep responses: normalize refuses input nested past MAX_SCHEMA_DEPTH schema levels or (in
 // development) rows and results nested past MAX_JSON_DEPTH levels; what it accepts reads back; and a
 // read that runs out of stack anyway fails with an error naming the schema.
-import { Entity, MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, MemoCache, denormalize, normalize, normalizeIntoStore } from 'rest-slice';
+import { Entity, MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, denormalize, normalize } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
+import { normalizeIntoStore } from '../../src/schema/normalize';
 
 class Node extends Entity {
   id = '';

@@ -1,4 +1,5 @@
-import { Entity, INVALID, MemoCache, denormalize, normalize, schema } from 'rest-slice';
+import { Entity, INVALID, denormalize, normalize, schema } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
 import { Comment, User } from '../fixtures/User';

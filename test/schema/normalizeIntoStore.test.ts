@@ -1,4 +1,5 @@
-import { type EntityMeta, type StoreTables, normalizeIntoStore } from 'rest-slice';
+import { type EntityMeta } from 'rest-slice';
+import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { OrderedTodo, Todo } from '../fixtures/Todo';
 

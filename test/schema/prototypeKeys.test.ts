@@ -1,7 +1,9 @@
 // Names that an object inherits (`__proto__`, `constructor`, `toString`, ...) used as entity keys,
 // pks, Values keys, member names and collection args: each is stored and read like any other
 // string, and nothing reaches a prototype.
-import { Entity, MemoCache, denormalize, normalize, normalizeIntoStore, schema, type EntityTables } from 'rest-slice';
+import { Entity, denormalize, normalize, schema, type EntityTables } from 'rest-slice';
+import { MemoCache } from '../../src/schema/MemoCache';
+import { normalizeIntoStore } from '../../src/schema/normalize';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
 

@@ -1,6 +1,7 @@
 // The merge half of API.md races rule 5b, on normalizeIntoStore directly: a write's data (meta
 // `write: true`) counts as newer than a row a read brought; every other pair keeps fetchedAt order.
-import { Entity, normalizeIntoStore, schema, type EntityMeta } from 'rest-slice';
+import { Entity, schema, type EntityMeta } from 'rest-slice';
+import { normalizeIntoStore } from '../../src/schema/normalize';
 
 class Item extends Entity {
   id = 0;

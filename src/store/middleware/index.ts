@@ -50,7 +50,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       for (const handler of handlers) {
         if (handler.before?.(action) === false) return action;
       }
-      const stateBefore = store.getState();
+      const stateBefore: unknown = store.getState();
       const result = next(action);
       for (const handler of handlers) handler.after?.(action, stateBefore);
       return result;

@@ -42,7 +42,7 @@ function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unkno
   const found = collectionPath(endpoint.schema);
   if (found === undefined) return values[values.length - 1];
   const parts = values.map((value) => itemsAt(value, found.path));
-  const items = parts.every(Array.isArray)
+  const items: unknown = parts.every(Array.isArray)
     ? parts.flat()
     : Object.assign({}, ...parts.filter((part) => typeof part === 'object' && part !== null && !Array.isArray(part)));
   return withItemsAt(values[values.length - 1], found.path, items);

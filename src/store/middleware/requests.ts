@@ -146,7 +146,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
     // How a request runs is the endpoint's business: `fetchWith` takes the injected fetch and signal.
     if (endpoint.fetchWith) {
       const runner: EndpointInterface =
-        endpoint.signal === undefined ? endpoint : Object.create(endpoint, { signal: { value: undefined, enumerable: true } });
+        endpoint.signal === undefined ? endpoint : (Object.create(endpoint, { signal: { value: undefined, enumerable: true } }) as EndpointInterface);
       return runner.fetchWith!({ fetch: options.fetch, signal }, ...args);
     }
     return (endpoint as unknown as (...callArgs: readonly unknown[]) => Promise<unknown>)(...args);
