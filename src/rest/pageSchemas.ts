@@ -16,11 +16,6 @@ import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClas
  */
 export type PageMode = 'append' | 'prepend' | 'replace';
 
-/** What a page request passes after the list's params and the page's params: item pks to drop (the page `maxPages` evicts). */
-export interface PageDrop {
-  readonly drop: readonly string[];
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);

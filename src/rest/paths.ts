@@ -37,11 +37,6 @@ function pathInfo(path: string): PathInfo {
   return info;
 }
 
-/** The names of a path's arguments (`:name` and `:name?`), as a set. */
-export function pathKeys(path: string): ReadonlySet<string> {
-  return pathInfo(path).keys;
-}
-
 /** The path's pattern as a RegExp matching a filled path at the start of a string (cached per path). */
 export function pathToRegexp(path: string): RegExp {
   return pathInfo(path).regexp;
