@@ -17,9 +17,11 @@ function run(state: RestCacheState | undefined, ...list: Parameters<typeof cache
   return list.reduce<RestCacheState>((current, action) => cache.reducer(current, action), state ?? cache.reducer(undefined, { type: 'init' }));
 }
 
+type ResponsePayload = Parameters<typeof actions.setResponse>[0];
+
 function setResponse(fetchedAt: number, result: unknown, extra: { key?: string; requestId?: string; title?: string } = {}) {
-  const rows = extra.title === undefined ? {} : { Todo: { '1': { id: 1, title: extra.title } } };
-  const rowsMeta = extra.title === undefined ? {} : { Todo: { '1': { fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 60_000 } } };
+  const rows: ResponsePayload['entities'] = extra.title === undefined ? {} : { Todo: { '1': { id: 1, title: extra.title } } };
+  const rowsMeta: ResponsePayload['entitiesMeta'] = extra.title === undefined ? {} : { Todo: { '1': { fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 60_000 } } };
   return actions.setResponse({
     ...request,
     key: extra.key ?? KEY,
@@ -99,7 +101,7 @@ describe('the newest result wins (setResponse, setError)', () => {
       const fetched = controller.fetch(list);
       await server.waitForHeld(1);
       clock.advance(10);
-      await controller.setResponse(list, [{ id: 3, title: 'three' }]);
+      await controller.setResponse(list, {}, [{ id: 3, title: 'three' }]);
       await server.releaseAll();
       // The caller of the older fetch gets its own response...
       expect((await fetched).map((todo) => todo.id)).toEqual([1, 2]);
@@ -114,7 +116,7 @@ describe('the newest result wins (setResponse, setError)', () => {
       const fetched = controller.fetch(list);
       await server.waitForHeld(1);
       clock.advance(10);
-      await controller.setResponse(list, [{ id: 3, title: 'three' }]);
+      await controller.setResponse(list, {}, [{ id: 3, title: 'three' }]);
       await server.held[0].releaseWith({ status: 500, json: { message: 'down' } });
       await expect(fetched).rejects.toMatchObject({ status: 500 });
       expect(controller.getError(list, store.getState())).toBeUndefined();
