@@ -30,6 +30,9 @@ export interface StoreLike {
 /** Args of `getResponse`/`getError`: the endpoint's args, then the root state. */
 type ArgsThenState<E> = [...KeyArgs<E>, unknown] | ([] extends EndpointArgs<E> ? [unknown] : never);
 
+/** The endpoint's args then one last value (a response or an error); the args may be left out when all are optional. */
+type ArgsThen<E, V> = [...EndpointArgs<E>, V] | ([] extends EndpointArgs<E> ? [V] : never);
+
 /**
  * What `controller.resolve` records: a response, or with `error: true` the
  * error given as `response` (Data Client's form). An `error` that is itself
@@ -64,9 +67,9 @@ export interface Controller {
   /** Empties the cache; fetches in flight reject and their responses are dropped. */
   resetEntireStore(): Promise<void>;
   /** Stores a response as if `endpoint(...args)` had returned it. The last argument is the response. */
-  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: [...EndpointArgs<E>, unknown]): Promise<void>;
+  setResponse<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThen<E, unknown>): Promise<void>;
   /** Stores an error as if `endpoint(...args)` had failed with it. The last argument is the error. */
-  setError<E extends EndpointInterface>(endpoint: E, ...rest: [...EndpointArgs<E>, Error]): Promise<void>;
+  setError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThen<E, Error>): Promise<void>;
   /** Records the outcome of a fetch done elsewhere, with its own `fetchedAt`. */
   resolve<E extends EndpointInterface>(endpoint: E, options: ResolveOptions<E>): Promise<void>;
   /** `{ data, expiryStatus, expiresAt }` of a request in a given root state (the last argument). */

@@ -109,3 +109,14 @@ describe('a failed refetch keeps the cached entity readable (soft 5xx)', () => {
     expect(controller.getResponse(TodoResource.get, { id: 2 }, store.getState()).data).toBe(todo);
   });
 });
+
+describe('setResponse and setError with the args left out', () => {
+  it('store the value for an endpoint whose params are all optional', async () => {
+    const { store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.setResponse(TodoResource.getList, [{ id: 9, title: 'nine', completed: false, userId: 1 }]);
+    expect(controller.getResponse(TodoResource.getList, store.getState()).data?.map((todo) => todo.title)).toEqual(['nine']);
+    await controller.setError(TodoResource.getList, Object.assign(new Error('down'), { status: 503 }));
+    expect(controller.getError(TodoResource.getList, store.getState())?.message).toBe('down');
+  });
+});
