@@ -40,6 +40,7 @@ export { Endpoint } from './rest/Endpoint';
 export type { EndpointInstance, EndpointMembers, EndpointOptions, FetchFunction } from './rest/Endpoint';
 export { createResource } from './rest/createResource';
 export { NetworkError } from './rest/NetworkError';
+export type { CacheOptions } from './rest/cacheOptions';
 export type { RetryDelayOption, RetryOption } from './rest/retryOptions';
 export type { LiveController, LiveEndpoint, OnSubscribe, SetRest, SetUpdater, SetValue, SubscribeResult } from './rest/liveController';
 export { AbortOptimistic } from './rest/AbortOptimistic';

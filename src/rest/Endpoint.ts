@@ -3,7 +3,7 @@
  * needs (`key`, `name`, `schema`, `sideEffect`, ...). `RestEndpoint` extends it.
  */
 import type { FetchWithOptions } from './endpointOptions';
-import type { RetryDelayOption, RetryOption } from './retryOptions';
+import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 
@@ -11,7 +11,8 @@ import type { SnapshotInterface } from './Snapshot';
 export type FetchFunction = (this: EndpointMembers<any, any, any>, ...args: any[]) => Promise<any>;
 
 /** The options of `new Endpoint(fn, options)`; each is optional. */
-export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> {
+export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined>
+  extends CacheOptions {
   /** Names the endpoint in keys, actions and devtools. Default: the name of `fn` (an anonymous `fn` needs this). */
   name?: string;
   /** The response's schema. Default: none (the value is stored as is). */
@@ -24,26 +25,6 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   testKey?(this: EndpointInstance<F, S, SE>, key: string): boolean;
   /** The value to put in the cache before `fn` resolves; throw `AbortOptimistic` to skip. Default: none. */
   getOptimisticResponse?(this: EndpointInstance<F, S, SE>, snap: SnapshotInterface, ...args: Parameters<F>): unknown;
-  /** How long fetched data stays fresh, in ms. Default: the store's. */
-  dataExpiryLength?: number;
-  /** How long an error is kept before refetching, in ms. Default: the store's. */
-  errorExpiryLength?: number;
-  /** Refetches this often (ms) while something subscribes. Default: no polling. */
-  pollFrequency?: number;
-  /** How long (ms) the result is kept once nothing uses it; `Infinity` keeps it. Default: the store's (60 000). */
-  keepUnusedDataFor?: number;
-  /** When true, stale data counts as missing. Default: false. */
-  invalidIfStale?: boolean;
-  /** Refetches results in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus`. */
-  refetchOnFocus?: boolean;
-  /** Refetches results in use when the network comes back (needs `setupListeners`). Default: the cache's `refetchOnReconnect`. */
-  refetchOnReconnect?: boolean;
-  /** Keeps polling while the page is hidden. Default: false. */
-  pollWhenHidden?: boolean;
-  /** Retries of a failed request: a count (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`; applies whatever the method. Default: the cache's `retry` for a read, else 0. */
-  retry?: RetryOption;
-  /** The delay before a retry (ms, or `(failureCount, error) => ms`). Default: the cache's, else 1 000 · 2^(n − 1) capped at 30 000, with jitter. */
-  retryDelay?: RetryDelayOption;
   /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for `status >= 500`. */
   errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
   /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
@@ -58,21 +39,12 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
 }
 
 /** The members of an Endpoint (without its call signature). */
-export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> {
+export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined>
+  extends Readonly<CacheOptions> {
   readonly name: string;
   readonly schema: S;
   readonly sideEffect: SE;
   readonly signal?: AbortSignal;
-  readonly dataExpiryLength?: number;
-  readonly errorExpiryLength?: number;
-  readonly pollFrequency?: number;
-  readonly keepUnusedDataFor?: number;
-  readonly invalidIfStale?: boolean;
-  readonly refetchOnFocus?: boolean;
-  readonly refetchOnReconnect?: boolean;
-  readonly pollWhenHidden?: boolean;
-  readonly retry?: RetryOption;
-  readonly retryDelay?: RetryDelayOption;
   getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
   /** The live subscription run while the request key has users; see {@link EndpointOptions.onSubscribe}. */
   onSubscribe?(controller: LiveController, ...args: Parameters<F>): SubscribeResult;
