@@ -12,6 +12,7 @@ const config: Config = {
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx', isolatedModules: true } }],
   },
+  setupFiles: ['<rootDir>/test/mutationSetup.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   moduleNameMapper: {
     '^rest-slice$': '<rootDir>/src/index.ts',
