@@ -65,11 +65,11 @@ function dataClientAdapter({ projects, user }: Data): SchemaAdapter {
 
 /** Loads the built package lazily: while it does not build, the peers are still measured. */
 async function restSliceAdapter({ projects, user }: Data): Promise<SchemaAdapter> {
-  // MemoCache is internal (the store's memo); it is taken from src/, and reads the built package's schemas.
-  const [{ restSliceSchemas }, restSlice, { MemoCache }] = await Promise.all([
+  // MemoCache is internal (the store's memo): built from src/ as dist/ is, reading the built package's schemas.
+  const [{ restSliceSchemas }, restSlice, MemoCache] = await Promise.all([
     import('./fixtures.rest-slice'),
     import('rest-slice'),
-    import('../src/schema/MemoCache'),
+    import('./internalBuild').then((internal) => internal.loadBuiltMemoCache()),
   ]);
   const long = restSlice.normalize(restSliceSchemas.projects, projects);
   const short = restSlice.normalize(restSliceSchemas.user, user);
