@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from 'jest';
 
 // The suite Stryker runs against each mutant: the library's own example-based tests (schema, rest,
@@ -5,7 +6,15 @@ import type { Config } from 'jest';
 // (test/property) hunt with thousands of random programs: run against each of thousands of
 // mutants they would take hours, so the score measures what the fixed examples catch.
 const config: Config = {
-  testEnvironment: 'node',
+  // jest's node environment that skips the rest of a mutant run once a test has failed (test/mutationEnvironment.cjs).
+  // An absolute path: Stryker hands the environment to `require` without jest's `<rootDir>` expansion.
+  testEnvironment: path.join(__dirname, 'test/mutationEnvironment.cjs'),
+  // A mutant that makes a request, a retry or a timer never settle fails its test after 2 s instead of
+  // jest's 5 s (the slowest test of this suite takes ~0.6 s), well before Stryker's own timeout, which
+  // would also restart the test runner process.
+  testTimeout: 2000,
+  // jest's runner that loads only the test files of a mutant's covering tests (test/mutationRunner.cjs).
+  runner: path.join(__dirname, 'test/mutationRunner.cjs'),
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // The store tests that run in jsdom (their `@jest-environment` docblock) report no coverage to Stryker.
