@@ -46,18 +46,15 @@ export type { LiveController, LiveEndpoint, OnSubscribe, SetRest, SetUpdater, Se
 export { AbortOptimistic } from './rest/AbortOptimistic';
 export { ExpiryStatus } from './rest/ExpiryStatus';
 export { buildPath, shortenPath } from './rest/paths';
+export type { EndpointClass, EndpointParams, RestEndpointConstructor, RestEndpointInstance } from './rest/RestEndpoint';
 export type {
-  EndpointClass,
-  EndpointParams,
   ExtendOptions,
   FetchWithOptions,
   Generics,
   InferredOptions,
-  RestEndpointConstructor,
   RestEndpointExtraOptions,
-  RestEndpointInstance,
   RestEndpointOptions,
-} from './rest/RestEndpoint';
+} from './rest/endpointOptions';
 export type {
   GetListEndpoint,
   MemberOptions,

@@ -1,19 +1,5 @@
-export type {
-  ExtendOptions,
-  FetchWithOptions,
-  Generics,
-  InferredOptions,
-  RestEndpointExtraOptions,
-  RestEndpointOptions,
-} from './endpointOptions';
-import {
-  adderSchema,
-  listEditSchema,
-  type AdderSchema,
-  type MoveGenerics,
-  type RemoveCursor,
-  type RemoveGenerics,
-} from './collectionSchemas';
+import type { AdderSchema, MoveGenerics, RemoveCursor, RemoveGenerics } from './collectionSchemas';
+import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
 import { buildPath, pathToRegexp } from './paths';
@@ -21,27 +7,11 @@ import { describeEndpoint, installRestDefaults } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
 import { decodeBody, readText, sendRequest } from './responses';
-import type {
-  ExtendOptions,
-  FetchWithOptions,
-  Generics,
-  InferredOptions,
-  RestEndpointOptions,
-} from './endpointOptions';
-import type { RetryDelayOption, RetryOption } from './retryOptions';
+import type { ExtendOptions, FetchWithOptions, Generics, InferredOptions, RestEndpointOptions } from './endpointOptions';
+import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
-import type {
-  ArgsOf,
-  MergeGenerics,
-  MethodOf,
-  ParamsOf,
-  ResultOf,
-  RestGenerics,
-  SchemaOf,
-} from './types';
-
-const derivedCache = new WeakMap<object, Map<string, unknown>>();
+import type { ArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics, SchemaOf } from './types';
 
 export { defineOwn };
 export { constructEndpoint, splitArgs, type EndpointClass } from './restArgs';
@@ -105,16 +75,16 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly name: string;
   /** `true` for a mutation: set by a `method` other than GET or HEAD; `sideEffect: true` alone makes a POST. Default: `undefined` (a read). */
   declare readonly sideEffect: MethodOf<O> extends 'GET' | 'HEAD' ? undefined : true;
-  declare readonly dataExpiryLength?: number;
-  declare readonly errorExpiryLength?: number;
-  declare readonly pollFrequency?: number;
-  declare readonly keepUnusedDataFor?: number;
-  declare readonly invalidIfStale?: boolean;
-  declare readonly refetchOnFocus?: boolean;
-  declare readonly refetchOnReconnect?: boolean;
-  declare readonly pollWhenHidden?: boolean;
-  declare readonly retry?: RetryOption;
-  declare readonly retryDelay?: RetryDelayOption;
+  declare readonly dataExpiryLength?: CacheOptions['dataExpiryLength'];
+  declare readonly errorExpiryLength?: CacheOptions['errorExpiryLength'];
+  declare readonly pollFrequency?: CacheOptions['pollFrequency'];
+  declare readonly keepUnusedDataFor?: CacheOptions['keepUnusedDataFor'];
+  declare readonly invalidIfStale?: CacheOptions['invalidIfStale'];
+  declare readonly refetchOnFocus?: CacheOptions['refetchOnFocus'];
+  declare readonly refetchOnReconnect?: CacheOptions['refetchOnReconnect'];
+  declare readonly pollWhenHidden?: CacheOptions['pollWhenHidden'];
+  declare readonly retry?: CacheOptions['retry'];
+  declare readonly retryDelay?: CacheOptions['retryDelay'];
   declare readonly signal?: AbortSignal;
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
   /** The live subscription run while the request key has users (see the `onSubscribe` option). Default: none. */
@@ -237,39 +207,24 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     return constructEndpoint(this.constructor as EndpointClass, merged);
   }
 
-  private derive<E>(name: string, make: () => E): E {
-    let cache = derivedCache.get(this);
-    if (cache === undefined) derivedCache.set(this, (cache = new Map()));
-    if (!cache.has(name)) cache.set(name, make());
-    return cache.get(name) as E;
-  }
-
   /** A POST endpoint adding its response to the end of matching stored collections. */
   get push(): RestEndpoint<MergeGenerics<O, { method: 'POST'; schema: AdderSchema<SchemaOf<O>> }>> {
-    return this.derive('push', () =>
-      this.extend({ method: 'POST', schema: adderSchema(this.schema, 'push', 'push'), name: `${this.name}.push` }),
-    ) as any;
+    return collectionMember(this as never, 'push') as any;
   }
 
   /** A POST endpoint adding its response to the start of matching stored collections. */
   get unshift(): RestEndpoint<MergeGenerics<O, { method: 'POST'; schema: AdderSchema<SchemaOf<O>> }>> {
-    return this.derive('unshift', () =>
-      this.extend({ method: 'POST', schema: adderSchema(this.schema, 'unshift', 'unshift'), name: `${this.name}.unshift` }),
-    ) as any;
+    return collectionMember(this as never, 'unshift') as any;
   }
 
   /** A POST endpoint merging its response's members into matching stored Values collections. */
   get assign(): RestEndpoint<MergeGenerics<O, { method: 'POST'; schema: AdderSchema<SchemaOf<O>> }>> {
-    return this.derive('assign', () =>
-      this.extend({ method: 'POST', schema: adderSchema(this.schema, 'assign', 'assign'), name: `${this.name}.assign` }),
-    ) as any;
+    return collectionMember(this as never, 'assign') as any;
   }
 
   /** A PATCH endpoint merging its response into the entity and taking it out of matching stored collections (not invalidating it). */
   get remove(): RestEndpoint<RemoveGenerics<O>> {
-    return this.derive('remove', () =>
-      this.extend({ method: 'PATCH', schema: listEditSchema(this.schema, 'remove', 'remove'), name: `${this.name}.remove` }),
-    ) as any;
+    return collectionMember(this as never, 'remove') as any;
   }
 
   /**
@@ -279,11 +234,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
    * else this endpoint's path.
    */
   get move(): RestEndpoint<MoveGenerics<O>> {
-    const movePath = (this as { movePath?: unknown }).movePath;
-    const where = typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
-    return this.derive('move', () =>
-      this.extend({ ...where, method: 'PATCH', schema: listEditSchema(this.schema, 'move', 'move'), name: `${this.name}.move` }),
-    ) as any;
+    return collectionMember(this as never, 'move') as any;
   }
 
   /**
@@ -298,7 +249,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
         `[rest-slice] \`getPage\` needs the \`paginationField\` option on '${this.name}', e.g. \`paginationField: 'page'\``,
       );
     }
-    return this.derive('getPage', () => paginate(this as never, field)) as any;
+    return derive(this, 'getPage', () => paginate(this as never, field)) as any;
   }
 
   /**

@@ -8,14 +8,8 @@ import { AbortOptimistic } from './AbortOptimistic';
 import { adderSchema, listEditSchema } from './collectionSchemas';
 import type { ShortenPath } from './pathTypes';
 import { shortenPath } from './paths';
-import {
-  RestEndpoint,
-  constructEndpoint,
-  defineOwn,
-  type EndpointClass,
-  type Generics,
-  type RestEndpointExtraOptions,
-} from './RestEndpoint';
+import { RestEndpoint, constructEndpoint, defineOwn, type EndpointClass } from './RestEndpoint';
+import type { Generics, RestEndpointExtraOptions } from './endpointOptions';
 import type { SnapshotInterface } from './Snapshot';
 import type { Resource, ResourceGenerics } from './resourceTypes';
 import type { MergeGenerics, ResolveType, RestGenerics } from './types';

@@ -1,0 +1,35 @@
+import { adderSchema, listEditSchema } from './collectionSchemas';
+import type { RestEndpoint } from './RestEndpoint';
+import type { RestGenerics } from './types';
+
+const derivedCache = new WeakMap<object, Map<string, unknown>>();
+
+/** One derived endpoint per endpoint and name, built on first use (so `getList.push === getList.push`). */
+export function derive<E>(endpoint: object, name: string, make: () => E): E {
+  let cache = derivedCache.get(endpoint);
+  if (cache === undefined) derivedCache.set(endpoint, (cache = new Map<string, unknown>()));
+  if (!cache.has(name)) cache.set(name, make());
+  return cache.get(name) as E;
+}
+
+/** The members an endpoint whose schema holds a Collection derives for editing its lists. */
+export type CollectionMember = 'push' | 'unshift' | 'assign' | 'remove' | 'move';
+
+/**
+ * `push`, `unshift` and `assign` (POSTs adding their response to matching
+ * stored collections) and `remove` and `move` (PATCHes taking the entity out
+ * of matching collections, or moving it between them; `move` PATCHes the
+ * `movePath` option when given), named `` `${name}.${member}` ``.
+ * @throws when the schema holds no `schema.Collection`.
+ */
+export function collectionMember(endpoint: RestEndpoint<RestGenerics>, member: CollectionMember): unknown {
+  return derive(endpoint, member, () => {
+    const name = `${endpoint.name}.${member}`;
+    if (member === 'push' || member === 'unshift' || member === 'assign') {
+      return endpoint.extend({ method: 'POST', schema: adderSchema(endpoint.schema, member, member), name } as never);
+    }
+    const movePath = member === 'move' ? (endpoint as { movePath?: unknown }).movePath : undefined;
+    const where = typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
+    return endpoint.extend({ ...where, method: 'PATCH', schema: listEditSchema(endpoint.schema, member, member), name } as never);
+  });
+}
