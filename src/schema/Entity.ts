@@ -114,13 +114,23 @@ export abstract class Entity {
       console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
     const processed = this.process(input, parent, key, visitor.args) as Record<string, unknown>;
-    const id = this.pk(processed, parent, key, visitor.args);
+    let id: unknown;
+    let pk: string;
+    try {
+      id = this.pk(processed, parent, key, visitor.args);
+      pk = typeof id === 'string' ? id : String(id);
+    } catch (error) {
+      // A `pk()` that throws (or returns a value with no string form) is the data's fault: name the entity and the data.
+      throw new TypeError(
+        `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() threw (${error instanceof Error ? error.message : 'a non-Error'}) for ${quote(input)}`,
+        { cause: error },
+      );
+    }
     if (!isUsablePk(id)) {
       throw new TypeError(
         `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`,
       );
     }
-    const pk = typeof id === 'string' ? id : String(id);
     const problem = this.validate(processed);
     if (problem) {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);

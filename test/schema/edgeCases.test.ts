@@ -226,3 +226,25 @@ describe('schema edge cases (as @data-client/endpoint)', () => {
     });
   });
 });
+
+describe('a pk() that throws', () => {
+  class Fragile extends Entity {
+    id: unknown = undefined;
+    pk() {
+      return (this.id as { toString(): string }).toString();
+    }
+    static override key = 'Fragile';
+  }
+
+  it('is a clear error naming the entity and the data, with the thrown error as cause', () => {
+    let caught: unknown;
+    try {
+      normalize(Fragile, { id: [{ toString: 0 }] });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(TypeError);
+    expect((caught as Error).message).toMatch(/^\[rest-slice\] Entity `Fragile` has no usable primary key: pk\(\) threw \(.+\) for \{"id":\[\{"toString":0\}\]\}$/);
+    expect((caught as Error).cause).toBeInstanceOf(TypeError);
+  });
+});
