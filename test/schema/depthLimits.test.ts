@@ -4,16 +4,7 @@
 import { Entity, MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, denormalize, normalize } from 'rest-slice';
 import { MemoCache } from '../../src/schema/MemoCache';
 import { normalizeIntoStore } from '../../src/schema/normalize';
-
-class Node extends Entity {
-  id = '';
-  child: Node | null = null;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Node';
-}
-Node.schema = { child: Node };
+import { Node, chain, lengthOf, nested } from '../fixtures/Deep';
 
 class Tree extends Entity {
   id = '';
@@ -25,32 +16,11 @@ class Tree extends Entity {
 }
 Tree.schema = { children: [Tree] };
 
-/** `levels` Nodes, each the `child` of the one before. */
-function chain(levels: number): Record<string, unknown> {
-  let node: Record<string, unknown> = { id: `n${levels - 1}` };
-  for (let i = levels - 2; i >= 0; i--) node = { id: `n${i}`, child: node };
-  return node;
-}
-
 /** `levels` Trees, each the only item of the one before's `children`. */
 function treeChain(levels: number): Record<string, unknown> {
   let node: Record<string, unknown> = { id: `t${levels - 1}` };
   for (let i = levels - 2; i >= 0; i--) node = { id: `t${i}`, children: [node] };
   return node;
-}
-
-/** A value `levels` objects deep, counting itself: `{ a: { a: ... 1 } }`. */
-function nested(levels: number): Record<string, unknown> {
-  let value: Record<string, unknown> = { a: 1 };
-  for (let i = 1; i < levels; i++) value = { a: value };
-  return value;
-}
-
-/** How many Nodes a denormalized chain holds. */
-function lengthOf(node: Node | null | undefined): number {
-  let length = 0;
-  for (let current = node; current; current = current.child) length++;
-  return length;
 }
 
 describe('MAX_SCHEMA_DEPTH', () => {

@@ -1,36 +1,9 @@
 // Deep responses through a real store (configureStore defaults, NODE_ENV=test) and a local server:
 // past a limit the response is that request's error naming the endpoint and URL, nothing is
 // stored, and the store keeps working; just below it the response is stored and reads back.
-import { Entity, MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, RestEndpoint } from 'rest-slice';
+import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, RestEndpoint } from 'rest-slice';
+import { Node, chain, lengthOf, nested } from '../fixtures/Deep';
 import { setup, slice, startStoreServer, type StoreServer } from './helpers';
-
-class Node extends Entity {
-  id = '';
-  child: Node | null = null;
-  pk() {
-    return this.id;
-  }
-  static override key = 'Node';
-}
-Node.schema = { child: Node };
-
-function chain(levels: number): Record<string, unknown> {
-  let node: Record<string, unknown> = { id: `n${levels - 1}` };
-  for (let i = levels - 2; i >= 0; i--) node = { id: `n${i}`, child: node };
-  return node;
-}
-
-function nested(levels: number): Record<string, unknown> {
-  let value: Record<string, unknown> = { a: 1 };
-  for (let i = 1; i < levels; i++) value = { a: value };
-  return value;
-}
-
-function lengthOf(node: Node | null | undefined): number {
-  let length = 0;
-  for (let current = node; current; current = current.child) length++;
-  return length;
-}
 
 let server: StoreServer;
 let replies: Map<string, unknown>;
