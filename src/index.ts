@@ -1,4 +1,10 @@
-// The `rest-slice` entry point. No React import anywhere below it.
+/**
+ * The `rest-slice` entry point: schemas (Entity, Collection, ...), endpoints
+ * (`RestEndpoint`, `createResource`) and the Redux side (`createRestCache`).
+ * No React import anywhere below it.
+ *
+ * @module rest-slice
+ */
 export { Entity, isEntityClass } from './schema/Entity';
 export { EntityMixin } from './schema/EntityMixin';
 export * as schema from './schema/schema';

@@ -1,5 +1,11 @@
-// The `rest-slice/react` entry point: hooks over react-redux. The core is
-// imported as `rest-slice` so both entries share one module instance.
+/**
+ * The `rest-slice/react` entry point: hooks over react-redux
+ * (`useSuspense`, `useDLE`, `useController`, ...) and the error and loading
+ * boundaries.
+ *
+ * @module rest-slice/react
+ */
+// The core is imported as `rest-slice` so both entries share one module instance.
 export { AsyncBoundary } from './AsyncBoundary';
 export { ErrorBoundary } from './ErrorBoundary';
 export { NetworkErrorBoundary } from './NetworkErrorBoundary';
