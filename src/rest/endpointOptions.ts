@@ -5,21 +5,43 @@ import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 import type { ArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
 
-/** What `fetchWith` injects: a `fetch` implementation and an `AbortSignal`. Default: the global `fetch`, no signal. */
+/** What `fetchWith` injects for one call: a `fetch` implementation and an `AbortSignal`. */
 export interface FetchWithOptions {
+  /**
+   * The `fetch` this call uses instead of the global one.
+   * @defaultValue the global `fetch`
+   */
   fetch?: typeof fetch;
+  /**
+   * Aborts this call; combined with the endpoint's own `signal` when it has one.
+   * @defaultValue none (only the endpoint's `signal`, if any)
+   */
   signal?: AbortSignal;
 }
 
 /** Options of a RestEndpoint besides the typed generics (`path`, `schema`, `method`, `body`, `searchParams`, `paginationField`). */
 export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics> extends CacheOptions {
-  /** Prepended to `path`: `https://api.example.com`. Default: `''`. */
+  /**
+   * Prepended to `path` to make the URL, e.g. `https://api.example.com`.
+   * @defaultValue `''`
+   */
   urlPrefix?: string;
-  /** Names the endpoint in actions and devtools. Default: `` `${method} ${urlPrefix}${path}` ``. */
+  /**
+   * Names the endpoint in actions, devtools and error messages.
+   * @defaultValue `` `${urlPrefix}${path}` `` (as Data Client)
+   */
   name?: string;
-  /** Whether the endpoint is a mutation. Default: true for every method but GET and HEAD. */
+  /**
+   * Whether the endpoint is a mutation (its results are not cached as reads);
+   * `sideEffect: true` without a `method` makes a POST.
+   * @defaultValue `true` when `method` is other than GET and HEAD, else `undefined` (a read)
+   */
   sideEffect?: boolean;
-  /** Aborts every request of this endpoint. Default: none. */
+  /**
+   * Aborts every request of this endpoint (combined with the signal the store
+   * or `fetchWith` passes).
+   * @defaultValue none
+   */
   signal?: AbortSignal;
   /**
    * Makes the list an infinite list (its schema holds a Collection): the
@@ -27,36 +49,81 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    * for `params`, after `parseResponse` and `process`: read a `Link` header in
    * `parseResponse` to use one), or `undefined`/`null` when it is the last.
    * Used by `controller.fetchNextPage`, `hasNextPage` and the refetch of a
-   * list with several pages loaded. Default: none (with `paginationField`,
-   * the next page number while the last page had items).
+   * list with several pages loaded.
+   * @defaultValue none; with `paginationField` (and no `getPreviousPageParams`),
+   * the params with the page number plus 1 while the last page had items
    */
   getNextPageParams?(this: RestEndpoint<O>, lastResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
-  /** Like `getNextPageParams`, for the page before `firstResponse` (`fetchPreviousPage` prepends it). Default: none (with `paginationField`, the page number before while it is >= 1). */
+  /**
+   * Like `getNextPageParams`, for the page before `firstResponse`
+   * (`controller.fetchPreviousPage` prepends it).
+   * @defaultValue none; with `paginationField` (and no `getNextPageParams`),
+   * the params with the page number minus 1 while that is at least 1
+   */
   getPreviousPageParams?(this: RestEndpoint<O>, firstResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
-  /** An infinite list keeps at most this many pages: loading one more drops the page at the other end and its items. Default: `Infinity`. */
+  /**
+   * An infinite list keeps at most this many pages (a whole number >= 1):
+   * loading one more drops the page at the other end and its items.
+   * @defaultValue `Infinity` (no limit)
+   */
   maxPages?: number;
-  /** The value to put in the cache before the server answers; throw `AbortOptimistic` to skip. Default: none (not optimistic). */
+  /**
+   * The value to put in the cache before the server answers (read the cache
+   * through `snap`); throw `AbortOptimistic` to skip the optimistic update.
+   * It is rolled back if the request fails.
+   * @defaultValue none (the endpoint is not optimistic)
+   */
   getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: ArgsOf<O>): unknown;
   /**
    * Starts a live subscription (WebSocket, `EventSource`) when the request key
    * gets its first user (a mounted hook, `controller.subscribe`,
    * `controller.retain`); the cleanup it returns runs when the last user
-   * leaves. Writes events with `controller.set`/`setResponse`. Default: none.
+   * leaves. Writes events with `controller.set`/`setResponse`.
+   * @defaultValue none (no live subscription)
    */
   onSubscribe?(this: RestEndpoint<O>, controller: LiveController, ...args: ArgsOf<O>): SubscribeResult;
-  /** Builds the `fetch` init from the body. Default: method, signal, JSON body with `Content-Type: application/json`. */
+  /**
+   * Builds the `fetch` init from the call's body.
+   * @defaultValue `{ method, signal, body }`: plain data as JSON with
+   * `Content-Type: application/json`, strings, `FormData`, `Blob`, binary and
+   * streams as they are, no body for GET and HEAD; then headers from `getHeaders`
+   */
   getRequestInit?(this: RestEndpoint<O>, body?: unknown): Promise<RequestInit> | RequestInit;
-  /** Adjusts the request headers (e.g. adds auth). Default: returns them unchanged. */
+  /**
+   * Adjusts the request headers, e.g. adds an `Authorization` header (may be async).
+   * @defaultValue returns `headers` unchanged
+   */
   getHeaders?(this: RestEndpoint<O>, headers: Record<string, string>): Promise<HeadersInit> | HeadersInit;
-  /** Replaces what the endpoint runs when called or fetched by the store. Default: `url`, `getRequestInit`, `fetchResponse`, `parseResponse`, `process`. */
+  /**
+   * Replaces what the endpoint runs when called, by `fetchWith` or by the store.
+   * @defaultValue `url`, `getRequestInit`, `fetchResponse`, `parseResponse`, then `process`
+   */
   fetch?(this: RestEndpoint<O>, ...args: any[]): Promise<any>;
-  /** Runs the request. Default: `fetch`, throwing `NetworkError` for a non-2xx status. */
+  /**
+   * Sends the request and returns the `Response`.
+   * @defaultValue the global `fetch` (or the one injected by `fetchWith` or
+   * the cache's `fetch` option); throws `NetworkError` for a non-2xx status and an
+   * error with `status: 500` naming method and URL when the server cannot be reached
+   */
   fetchResponse?(this: RestEndpoint<O>, input: string, init: RequestInit): Promise<Response>;
-  /** Reads the body. Default: JSON by content type; `null` for 204 or an empty body. */
+  /**
+   * Reads the response body.
+   * @defaultValue `null` for a 204 or an empty body; JSON when the content type
+   * says so; otherwise the text, or its JSON when the schema needs data (an
+   * error naming method and URL when it is not JSON)
+   */
   parseResponse?(this: RestEndpoint<O>, response: Response): Promise<unknown>;
-  /** Transforms the parsed body before it is returned or normalized. Default: identity. */
+  /**
+   * Transforms the parsed body (with the call's arguments) before it is
+   * returned or normalized.
+   * @defaultValue identity (returns `value`)
+   */
   process?(this: RestEndpoint<O>, value: any, ...args: ArgsOf<O>): any;
-  /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for status >= 500. */
+  /**
+   * Whether an error keeps the stale data shown (`'soft'`) or replaces it
+   * (`undefined`: hooks throw it).
+   * @defaultValue `'soft'` when `error.status >= 500`, else `undefined`
+   */
   errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | undefined;
 }
 
@@ -68,21 +135,48 @@ export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = O & Res
 
 /** The generics bag built from separately inferred option types (`unknown` means "not given"). */
 export interface Generics<P extends string, S, M extends string, B, SP, PF extends string | undefined> {
+  /** The path pattern, e.g. `'/todos/:id'`. */
   readonly path: P;
+  /** The response's schema (`unknown`: none). */
   readonly schema: S;
+  /** The HTTP method, e.g. `'GET'`. */
   readonly method: M;
+  /** The type of the body a call takes (`unknown`: none). */
   readonly body: B;
+  /** The type of the extra search params (`unknown`: none). */
   readonly searchParams: SP;
+  /** The search param that selects a page (`undefined`: none). */
   readonly paginationField: PF;
 }
 
 /** Options with each typed member inferred on its own, so methods in the same object literal get typed arguments. */
 export type InferredOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined> = {
+  /** The path pattern: `:name` arguments, `:name?` optional ones, `\\` escapes. Required. */
   readonly path: P;
+  /**
+   * The schema the response is normalized by (an Entity, a Collection, `[Todo]`, ...).
+   * @defaultValue none (the body is returned as it is, not normalized)
+   */
   readonly schema?: S;
+  /**
+   * The HTTP method.
+   * @defaultValue `'POST'` when `sideEffect` is `true`, else `'GET'`
+   */
   readonly method?: M;
+  /**
+   * Only types the body a call takes (`body: {} as Partial<Todo>`); `body: undefined` declares a mutation without one.
+   * @defaultValue `object` for POST, PUT and PATCH; GET, HEAD and DELETE take no body
+   */
   readonly body?: B;
+  /**
+   * Only types the extra search params (`searchParams: {} as { userId?: number }`).
+   * @defaultValue none (params not in the path are still sent as search params)
+   */
   readonly searchParams?: SP;
+  /**
+   * The search param that selects a page; enables `getPage` and makes the list an infinite list.
+   * @defaultValue none
+   */
   readonly paginationField?: PF;
 } & RestEndpointExtraOptions<Generics<P, S, M, B, SP, PF>>;
 
