@@ -6,29 +6,63 @@ import type { RetryDelayOption, RetryOption } from './retryOptions';
  * retries. Each defaults to the cache's (`createRestCache`) setting.
  */
 export interface CacheOptions {
-  /** How long fetched data stays fresh, in ms. Default: the cache's `dataExpiryLength` (60 000). */
+  /**
+   * How long fetched data stays fresh, in ms; once stale, a hook shows it and refetches.
+   * @defaultValue the cache's `dataExpiryLength` (60 000 unless set)
+   */
   dataExpiryLength?: number;
-  /** How long an error is kept before refetching, in ms. Default: the cache's `errorExpiryLength` (1 000). */
+  /**
+   * How long an error is kept before a hook refetches, in ms.
+   * @defaultValue the cache's `errorExpiryLength` (1 000 unless set)
+   */
   errorExpiryLength?: number;
-  /** Refetches this often (ms) while something subscribes. Default: no polling. */
+  /**
+   * Refetches this often (ms) while something subscribes (`useSubscription`,
+   * `useLive`, `controller.subscribe`); with several subscribers, the smallest wins.
+   * @defaultValue none (no polling)
+   */
   pollFrequency?: number;
-  /** How long (ms) the result is kept once nothing uses it (no hook, subscription or `retain`); `Infinity` keeps it. Default: the cache's (60 000). */
+  /**
+   * How long (ms) the result is kept once nothing uses it (no hook,
+   * subscription or `retain`) before garbage collection removes it; `Infinity` keeps it.
+   * @defaultValue the cache's `keepUnusedDataFor` (60 000 unless set)
+   */
   keepUnusedDataFor?: number;
-  /** When true, stale data counts as missing (suspends) instead of being shown while refetching. Default: false. */
+  /**
+   * When true, stale data counts as missing (hooks suspend or load) instead of being shown while refetching.
+   * @defaultValue `false`
+   */
   invalidIfStale?: boolean;
-  /** Refetches results of this endpoint in use when the page regains focus (needs `setupListeners`). Default: the cache's `refetchOnFocus` (`true` once listeners are set up). */
+  /**
+   * Refetches results of this endpoint in use when the page regains focus (needs `setupListeners`).
+   * @defaultValue the cache's `refetchOnFocus`; unset there, `true` in a store
+   * where `setupListeners` has run, else `false`
+   */
   refetchOnFocus?: boolean;
-  /** Refetches results of this endpoint in use when the network comes back (needs `setupListeners`). Default: the cache's `refetchOnReconnect` (`true` once listeners are set up). */
+  /**
+   * Refetches results of this endpoint in use when the network comes back (needs `setupListeners`).
+   * @defaultValue the cache's `refetchOnReconnect`; unset there, `true` in a
+   * store where `setupListeners` has run, else `false`
+   */
   refetchOnReconnect?: boolean;
-  /** Keeps polling while the page is hidden (polling always sleeps while offline). Default: false. */
+  /**
+   * Keeps polling while the page is hidden (polling always sleeps while offline).
+   * @defaultValue `false`
+   */
   pollWhenHidden?: boolean;
   /**
    * Retries of a failed request: a count (of network failures, 5xx, 408 and
    * 429) or `(failureCount, error) => boolean`. The endpoint's own `retry`
-   * applies whatever its method. Default: the cache's `retry` (0 unless set)
-   * for GET, HEAD, PUT, DELETE and OPTIONS; 0 for other methods.
+   * applies whatever its method.
+   * @defaultValue the cache's `retry` (0 unless set) for GET, HEAD, PUT, DELETE
+   * and OPTIONS; 0 (no retry) for other methods
    */
   retry?: RetryOption;
-  /** The delay before a retry (ms, or `(failureCount, error) => ms`). Default: the cache's, else 1 000 · 2^(n − 1) ms capped at 30 000, with jitter; a 429/503's `Retry-After` is honored. */
+  /**
+   * The delay before a retry (ms, or `(failureCount, error) => ms`).
+   * @defaultValue the cache's `retryDelay`; unset there, a 429/503's
+   * `Retry-After`, else 1 000 · 2^(n − 1) ms capped at 30 000, times a random
+   * factor between 0.5 and 1 (n: the failure count)
+   */
   retryDelay?: RetryDelayOption;
 }
