@@ -4,43 +4,75 @@ import { checkRetry, checkRetryDelay } from './middleware/retry';
 
 import { checkDuration } from './middleware/gc';
 
-/** Options of {@link createRestCache}. */
+/** Options of {@link createRestCache}; every one is optional. */
 export interface RestCacheOptions<P extends string = string> {
-  /** Where the reducer is mounted, and the prefix of the action types. Default `'rest'`. */
+  /**
+   * Where the reducer is mounted in the root state, and the prefix of the action types (`rest/fetch`).
+   * @defaultValue `'rest'`
+   */
   reducerPath?: P;
-  /** The `fetch` the middleware's requests use. Default: the global `fetch`. */
+  /**
+   * The `fetch` the middleware's requests use (injected with `fetchWith`), e.g. a test server's or one adding auth.
+   * @defaultValue the global `fetch`
+   */
   fetch?: typeof fetch;
-  /** The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms). Default `Date.now`. */
+  /**
+   * The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms); the hooks judge staleness by it.
+   * @defaultValue `Date.now`
+   */
   now?: () => number;
-  /** How long data stays fresh, unless the endpoint says otherwise (ms). Default 60 000. */
+  /**
+   * How long data stays fresh (ms), unless the endpoint sets its own `dataExpiryLength`.
+   * @defaultValue `60_000`
+   */
   dataExpiryLength?: number;
-  /** How long an error stays fresh, unless the endpoint says otherwise (ms). Default 1 000. */
+  /**
+   * How long an error stays fresh (ms), unless the endpoint sets its own `errorExpiryLength`.
+   * @defaultValue `1_000`
+   */
   errorExpiryLength?: number;
   /**
    * How long a result nobody uses (no mounted hook, subscription or
    * `controller.retain`) is kept before garbage collection removes it, unless
-   * the endpoint says otherwise (ms). `Infinity` keeps results. Default 60 000.
+   * the endpoint says otherwise (ms, >= 0). `Infinity` keeps results.
+   * @defaultValue `60_000`
    */
   keepUnusedDataFor?: number;
-  /** How often garbage collection sweeps (ms); `Infinity`: only `controller.gc()` sweeps. Default 60 000. */
+  /**
+   * How often garbage collection sweeps (ms, > 0); `Infinity`: only `controller.gc()` sweeps.
+   * @defaultValue `60_000`
+   */
   gcInterval?: number;
   /**
    * Retries of a failed request of an idempotent method (GET, HEAD, PUT,
    * DELETE, OPTIONS) whose endpoint has no `retry` of its own: a count
-   * (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`. Default 0.
+   * (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`.
+   * @defaultValue `0` (no retry)
    */
   retry?: RetryOption;
-  /** The delay before a retry, unless the endpoint says otherwise. Default: 1 000 · 2^(n − 1) ms capped at 30 000, with jitter. */
+  /**
+   * The delay before a retry (ms, or `(failureCount, error) => ms`), unless the endpoint sets its own `retryDelay`.
+   * @defaultValue a 429/503's `Retry-After` when it has one, else
+   * 1 000 · 2^(n − 1) ms capped at 30 000, times a random factor between 0.5
+   * and 1 (n: the failure count)
+   */
   retryDelay?: RetryDelayOption;
   /**
    * Whether results in use refetch when the page regains focus, unless the
-   * endpoint says otherwise. Default: `true` in a store where
-   * `setupListeners` has run, else `false`.
+   * endpoint sets its own `refetchOnFocus`.
+   * @defaultValue `true` in a store where `setupListeners` has run, else `false`
    */
   refetchOnFocus?: boolean;
-  /** Whether results in use refetch when the network comes back, unless the endpoint says otherwise. Default: as `refetchOnFocus`. */
+  /**
+   * Whether results in use refetch when the network comes back, unless the endpoint sets its own `refetchOnReconnect`.
+   * @defaultValue `true` in a store where `setupListeners` has run, else `false`
+   */
   refetchOnReconnect?: boolean;
-  /** A focus or reconnect refetches only results received at least this long ago (ms); stale or invalid ones always. Default 1 000. */
+  /**
+   * A focus or reconnect refetches only results received at least this long
+   * ago (ms, >= 0; `0` refetches all in use); stale, invalid and errored ones always.
+   * @defaultValue `1_000`
+   */
   refetchMinAge?: number;
 }
 
