@@ -20,18 +20,34 @@ export type ResourceExtraOptions = Omit<
   'name' | 'sideEffect' | 'getOptimisticResponse' | 'process' | 'key' | 'url'
 >;
 
-/** The untyped options of {@link createResource} (the typed ones are {@link ResourceGenerics}). */
+/**
+ * The untyped options of {@link createResource} (the typed ones are
+ * {@link ResourceGenerics}). Every other endpoint option (expiry lengths,
+ * `retry`, `getHeaders`, `fetchResponse`, ...) is passed to each member, with
+ * the meaning and default it has in {@link RestEndpointExtraOptions}.
+ */
 export interface ResourceOptions extends ResourceExtraOptions {
-  /** Prepended to every member's path. Default: `''`. */
+  /**
+   * Prepended to every member's path, e.g. `https://api.example.com`.
+   * @defaultValue `''`
+   */
   readonly urlPrefix?: string;
-  /** Installs the default `getOptimisticResponse` on every mutation. Default: false. */
+  /**
+   * Installs a default `getOptimisticResponse` on every mutation: `update`,
+   * `getList.move` and `partialUpdate` (skipped while the item is not cached) show the params with
+   * the body's fields, `create` and the list edits the body, `delete` removes the item at once.
+   * @defaultValue `false`
+   */
   readonly optimistic?: boolean;
-  /** The class every member is built with. Default: `RestEndpoint`. */
+  /**
+   * The class every member is built with (a `RestEndpoint` subclass, e.g. one adding auth headers).
+   * @defaultValue `RestEndpoint`
+   */
   readonly Endpoint?: EndpointClass;
   /**
    * The class of `getList`'s schema, built with `{ key }` naming the item and
    * the list's URL, so resources with other paths keep their own lists.
-   * Default: `schema.Collection`.
+   * @defaultValue `schema.Collection`
    */
   readonly Collection?: new (schema: [any], options?: CollectionOptions) => Collection<any>;
 }
@@ -64,11 +80,15 @@ type AdderEndpoint<P extends string, S, B, SP> = RestEndpoint<
 export type GetListEndpoint<P extends string, S, B, SP, PF extends string | undefined> = RestEndpoint<
   ListGenerics<P, S, B, SP, PF>
 > & {
+  /** POSTs to the list's URL and adds the response to the end of each matching stored list. */
   readonly push: AdderEndpoint<P, S, B, SP>;
+  /** POSTs to the list's URL and adds the response to the start of each matching stored list. */
   readonly unshift: AdderEndpoint<P, S, B, SP>;
+  /** POSTs to the list's URL and merges the response's members into each matching stored `Values` list. */
   readonly assign: AdderEndpoint<P, S, B, SP>;
 } & (PF extends string
     ? {
+        /** GETs one page (`{ ...params, [paginationField]: page }`) and appends its items to the list stored for the params without it. */
         readonly getPage: RestEndpoint<
           Generics<
             ShortenPath<P>,
@@ -84,12 +104,17 @@ export type GetListEndpoint<P extends string, S, B, SP, PF extends string | unde
 
 /** The members `createResource` builds (see the seed's member table). */
 export interface ResourceMembers<P extends string, S, B, SP, PF extends string | undefined> {
+  /** GETs one item at `path` (e.g. `GET /todos/:id`). */
   readonly get: RestEndpoint<Generics<P, S, 'GET', unknown, unknown, undefined>>;
+  /** GETs the list at `path` without its last `:param` (e.g. `GET /todos`), stored as a `schema.Collection` of the items. */
   readonly getList: GetListEndpoint<P, S, B, SP, PF>;
   /** `getList.push` under Data Client 0.9's name (deprecated there in favor of `getList.push`). */
   readonly create: AdderEndpoint<P, S, B, SP>;
+  /** PUTs the whole item at `path`; the response updates the stored item. */
   readonly update: RestEndpoint<Generics<P, S, 'PUT', BodyFor<B, S>, unknown, undefined>>;
+  /** PATCHes some fields of the item at `path`; the response updates the stored item. */
   readonly partialUpdate: RestEndpoint<Generics<P, S, 'PATCH', PartialBodyFor<B, S>, unknown, undefined>>;
+  /** DELETEs the item at `path` and invalidates it in the cache (the response when it is a non-empty object, else the params, names it). */
   readonly delete: RestEndpoint<Generics<P, InvalidateOf<S>, 'DELETE', unknown, unknown, undefined>>;
 }
 
