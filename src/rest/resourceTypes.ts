@@ -13,15 +13,24 @@ import type { RestEndpoint } from './RestEndpoint';
 
 /** The typed options of a resource: `path` and `schema`, plus `body`, `searchParams` and `paginationField` when given. */
 export interface ResourceGenerics {
-  /** The path of one item, with at least one `:param`. */
+  /** The path of one item, with at least one `:param` (`'/todos/:id'`); `getList` uses it without the last one. Required. */
   readonly path: string;
-  /** The schema of one item. */
+  /** The schema of one item (an Entity class or a Union of them). Required. */
   readonly schema: any;
-  /** Only types the body of mutations. Default: the item's fields. */
+  /**
+   * Only types the body of mutations (`body: {} as TodoInput`).
+   * @defaultValue the item's fields (`Partial` of the item) or a `FormData`
+   */
   readonly body?: any;
-  /** Only types the search params of `getList`. Default: none. */
+  /**
+   * Only types the extra search params of `getList` (`searchParams: {} as { userId?: number }`).
+   * @defaultValue none
+   */
   readonly searchParams?: any;
-  /** The search param that selects a page; enables `getList.getPage`. Default: none. */
+  /**
+   * The search param that selects a page; enables `getList.getPage` and makes `getList` an infinite list.
+   * @defaultValue none
+   */
   readonly paginationField?: string;
 }
 
@@ -46,9 +55,13 @@ export interface Resource<O extends ResourceGenerics = { path: string; schema: a
 /** A GET endpoint for `{ path, schema, searchParams?, paginationField? }`. */
 export type GetEndpoint<
   O extends {
+    /** The path pattern. */
     readonly path: string;
+    /** The response's schema. */
     readonly schema: unknown;
+    /** The type of the extra search params. */
     readonly searchParams?: any;
+    /** The search param that selects a page. */
     readonly paginationField?: string;
   } = { path: string; schema: any },
 > = RestEndpoint<Generics<O['path'], O['schema'], 'GET', unknown, SearchOfGenerics<O>, PageFieldOf<O>>>;
@@ -56,16 +69,29 @@ export type GetEndpoint<
 /** A mutation endpoint with a body for `{ path, schema, body?, searchParams? }`. */
 export type MutateEndpoint<
   O extends {
+    /** The path pattern. */
     readonly path: string;
+    /** The response's schema. */
     readonly schema: unknown;
+    /** The type of the extra search params. */
     readonly searchParams?: any;
+    /** The type of the body. */
     readonly body?: any;
   } = { path: string; body: any; schema: any },
 > = RestEndpoint<Generics<O['path'], O['schema'], 'POST' | 'PUT' | 'PATCH', BodyOfGenerics<O>, SearchOfGenerics<O>, undefined>>;
 
 /** An endpoint adding to a Collection (`push`, `unshift`, `assign`): a POST whose schema is the Collection's adder. */
 export type AddEndpoint<
-  O extends { readonly path: string; readonly schema: Collection<any>; readonly body?: any; readonly searchParams?: any },
+  O extends {
+    /** The list's path pattern. */
+    readonly path: string;
+    /** The Collection added to. */
+    readonly schema: Collection<any>;
+    /** The type of the body. */
+    readonly body?: any;
+    /** The type of the extra search params. */
+    readonly searchParams?: any;
+  },
 > = RestEndpoint<
   Generics<
     O['path'],
