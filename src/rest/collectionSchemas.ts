@@ -7,7 +7,7 @@ import { Collection, type CollectionAdder, type AddMode } from '../schema/Collec
 import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
 import { ObjectSchema } from '../schema/Object';
-import { setOwn } from '../schema/own';
+import { isPlainObject, setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 import type { MergeGenerics, RestGenerics, SchemaOf } from './types';
 
@@ -66,12 +66,6 @@ export type MapCollection<S, R, D extends number = 5> = [D] extends [never]
 
 /** Removes the pagination cursor from a call's arguments: `(...args) => remainingArgs`. */
 export type RemoveCursor = (...args: any[]) => readonly unknown[];
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 function noCollection(schema: unknown, api: string): TypeError {
   return new TypeError(

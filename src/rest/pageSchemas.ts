@@ -7,7 +7,7 @@
 import { Collection } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
 import { ObjectSchema } from '../schema/Object';
-import { getOwn, setOwn } from '../schema/own';
+import { getOwn, isPlainObject, setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 
 /**
@@ -15,12 +15,6 @@ import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClas
  * previous page), or `replace` (the pages of a refetch, concatenated).
  */
 export type PageMode = 'append' | 'prepend' | 'replace';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 function membersOf(schema: unknown): Record<string, unknown> | undefined {
   const members = schema instanceof ObjectSchema ? schema.schema : schema;

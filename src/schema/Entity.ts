@@ -1,18 +1,8 @@
 import { INVALID } from './INVALID';
-import { describeKind, hasOwn, quote, setOwn } from './own';
+import { definitionKeys as schemaKeys, describeKind, hasOwn, quote, setOwn } from './own';
 import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
 
 const defaultsCache = new WeakMap<Function, Record<string, unknown>>();
-const schemaKeysCache = new WeakMap<object, string[]>();
-
-function schemaKeys(schema: Record<string, unknown>): string[] {
-  let keys = schemaKeysCache.get(schema);
-  if (keys === undefined) {
-    keys = Object.keys(schema);
-    schemaKeysCache.set(schema, keys);
-  }
-  return keys;
-}
 
 /**
  * Base class of every normalized record type. Subclasses declare fields with

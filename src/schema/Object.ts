@@ -1,17 +1,6 @@
 import { INVALID } from './INVALID';
-import { describeKind, hasOwn, quote, setOwn } from './own';
+import { definitionKeys as keysOf, describeKind, hasOwn, quote, setOwn } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
-
-const definitionKeys = new WeakMap<object, string[]>();
-
-function keysOf(definition: Readonly<Record<string, unknown>>): string[] {
-  let keys = definitionKeys.get(definition);
-  if (keys === undefined) {
-    keys = Object.keys(definition);
-    definitionKeys.set(definition, keys);
-  }
-  return keys;
-}
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -38,6 +38,25 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
   }
 }
 
+/** True for an object literal or a null-prototype object: not an array, class instance, Date or FormData. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+const keysCache = new WeakMap<object, string[]>();
+
+/** The keys of a schema definition (never mutated after it is declared), computed once. */
+export function definitionKeys(definition: Readonly<Record<string, unknown>>): string[] {
+  let keys = keysCache.get(definition);
+  if (keys === undefined) {
+    keys = Object.keys(definition);
+    keysCache.set(definition, keys);
+  }
+  return keys;
+}
+
 /** A fresh lookup table with no prototype, so any string is a safe key. */
 export function createTable<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
