@@ -1,9 +1,10 @@
 import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
-import { getOwn, getOwnRow } from '../schema/own';
+import { getOwn } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
 import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
+import { getRow, pksOf } from './tables';
 import { warnOnce } from './warnOnce';
 
 /**
@@ -37,9 +38,9 @@ interface OptimisticView extends View {
 function confirmedView(state: RestCacheState): View {
   return {
     state,
-    getEntity: (key, pk) => getOwnRow(getOwnRow(state.entities, key), pk),
-    getMeta: (key, pk) => getOwn(getOwn(state.entitiesMeta, key), pk),
-    getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
+    getEntity: (key, pk) => getRow(state.entities, key, pk),
+    getMeta: (key, pk) => getRow(state.entitiesMeta, key, pk),
+    getPks: (key) => pksOf(state.entities, key),
     getResult: (key) => getOwn(state.endpoints, key),
     getResultMeta: (key) => getOwn(state.meta, key),
     sealed: true,
@@ -77,7 +78,7 @@ function layeredView(
       const overlaid = overlay.get(pk);
       if (overlaid !== undefined) return overlaid;
     }
-    return getOwnRow(getOwnRow(state.entities, key), pk);
+    return getRow(state.entities, key, pk);
   };
   return {
     state,
@@ -86,9 +87,9 @@ function layeredView(
     metas,
     results,
     getEntity,
-    getMeta: (key, pk) => metas.get(key)?.get(pk) ?? getOwn(getOwn(state.entitiesMeta, key), pk),
+    getMeta: (key, pk) => metas.get(key)?.get(pk) ?? getRow(state.entitiesMeta, key, pk),
     getPks: (key) => {
-      const pks = Object.keys(getOwn(state.entities, key) ?? {});
+      const pks = pksOf(state.entities, key);
       const extra = rows.get(key);
       if (extra === undefined) return pks;
       const seen = new Set(pks);
@@ -113,8 +114,22 @@ function isAbortOptimistic(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortOptimistic';
 }
 
+const MAX_VIEWS_PER_TABLES = 4;
+
+/** True when the two states hold the same data a view reads (entities, meta, results, optimistic updates). */
+function readsSameParts(a: RestCacheState, b: RestCacheState): boolean {
+  return (
+    a.entities === b.entities &&
+    a.entitiesMeta === b.entitiesMeta &&
+    a.endpoints === b.endpoints &&
+    a.meta === b.meta &&
+    a.optimistic === b.optimistic
+  );
+}
+
 /**
- * Builds views, reusing work: a state seen before gets its view back; a state
+ * Builds views, reusing work: a state seen before, or one that differs only in
+ * parts a view does not read (`inflight`, `retrying`, ...), gets its view back; a state
  * that only appended optimistic updates over the same confirmed data continues
  * from the previous view; and when the data beneath changed, each update whose
  * reads (rows, meta, results) still give the same data keeps its earlier
@@ -122,6 +137,25 @@ function isAbortOptimistic(error: unknown): boolean {
  */
 export function createViewCache(context: ViewContext) {
   const byState = new WeakMap<RestCacheState, View>();
+  // Views by the parts of the state they read: an action that changes only `inflight`
+  // (or `retrying`, `pages`, `lastReset`) gets the same view, so every answer read from it stands.
+  const byParts = new WeakMap<object, View[]>();
+
+  function sameParts(state: RestCacheState): View | undefined {
+    const views = byParts.get(state.entities);
+    if (views === undefined) return undefined;
+    return views.find((view) => readsSameParts(view.state, state));
+  }
+
+  function remember(state: RestCacheState, view: View): void {
+    const views = byParts.get(state.entities);
+    if (views === undefined) byParts.set(state.entities, [view]);
+    else {
+      // A few views per entity tables object: the latest, and the ones optimistic updates toggle between.
+      if (views.length >= MAX_VIEWS_PER_TABLES) views.shift();
+      views.push(view);
+    }
+  }
   // The latest view over each confirmed entity tables object, for appends.
   const byBase = new WeakMap<object, OptimisticView>();
 
@@ -178,8 +212,11 @@ export function createViewCache(context: ViewContext) {
   }
 
   return function viewOf(state: RestCacheState): View {
-    const cached = byState.get(state);
-    if (cached !== undefined) return cached;
+    const cached = byState.get(state) ?? sameParts(state);
+    if (cached !== undefined) {
+      byState.set(state, cached);
+      return cached;
+    }
     const layers = state.optimistic;
     let view: View;
     if (layers.length === 0) {
@@ -208,6 +245,7 @@ export function createViewCache(context: ViewContext) {
       view = next;
     }
     byState.set(state, view);
+    remember(state, view);
     return view;
   };
 }
