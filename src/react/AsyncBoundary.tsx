@@ -3,10 +3,17 @@ import { ErrorBoundary, type ErrorComponentProps } from './ErrorBoundary';
 
 /** Props of {@link AsyncBoundary}. */
 export interface AsyncBoundaryProps {
+  /** The components that load data (`useSuspense`, `useLive`, ...). */
   children?: ReactNode;
-  /** Shown while a child suspends (its data is loading). Default: nothing. */
+  /**
+   * Shown while a child suspends (its data is loading).
+   * @defaultValue `null` (nothing)
+   */
   fallback?: ReactNode;
-  /** Shown after a child throws (a failed fetch). Default: the error's message in a `role="alert"` div. */
+  /**
+   * Shown after a child throws (a failed fetch), with the error and `resetErrorBoundary`.
+   * @defaultValue the error's message in a `role="alert"` div
+   */
   errorComponent?: ComponentType<ErrorComponentProps>;
 }
 

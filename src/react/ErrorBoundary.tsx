@@ -2,6 +2,7 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'r
 
 /** Props the error component of a boundary receives. */
 export interface ErrorComponentProps<E extends Error = Error> {
+  /** The caught error (a `NetworkError` has `status` and `response`). */
   readonly error: E;
   /** Clears the error and renders the children again (they refetch once the error has expired). */
   readonly resetErrorBoundary: () => void;
@@ -9,12 +10,22 @@ export interface ErrorComponentProps<E extends Error = Error> {
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
+  /** The components whose render errors are caught. */
   children?: ReactNode;
-  /** Rendered instead of the children after a caught error. Default: the error's message in a `role="alert"` div. */
+  /**
+   * Rendered instead of the children after a caught error.
+   * @defaultValue the error's message in a `role="alert"` div
+   */
   errorComponent?: ComponentType<ErrorComponentProps>;
-  /** Which errors to catch; the others go on to the next boundary up. Default: every error. */
+  /**
+   * Which errors to catch; the others go on to the next boundary up.
+   * @defaultValue every error
+   */
   shouldCatch?: (error: Error) => boolean;
-  /** Called with each caught error (to report it). Default: none. */
+  /**
+   * Called with each caught error and React's `ErrorInfo` (to report it).
+   * @defaultValue none
+   */
   onError?: (error: Error, info: ErrorInfo) => void;
 }
 
@@ -30,23 +41,37 @@ function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
 
-/** Catches render errors below it (such as those `useSuspense` throws) and renders `errorComponent`. */
+/**
+ * Catches render errors below it (such as those `useSuspense` throws) and renders `errorComponent`.
+ *
+ * @example
+ * <ErrorBoundary errorComponent={({ error, resetErrorBoundary }) => (
+ *   <p>{error.message} <button onClick={resetErrorBoundary}>Retry</button></p>
+ * )}>
+ *   <TodoDetail id={1} />
+ * </ErrorBoundary>
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  /** React state: the caught error. @hidden */
   override state: ErrorBoundaryState = { error: undefined };
 
+  /** React lifecycle: stores the thrown value (as an `Error`). @hidden */
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
     return { error: asError(error) };
   }
 
+  /** React lifecycle: reports a caught error to `onError`. @hidden */
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     const caught = asError(error);
     if (this.props.shouldCatch === undefined || this.props.shouldCatch(caught)) this.props.onError?.(caught, info);
   }
 
+  /** Clears the caught error and renders the children again (what the error component's Retry calls). */
   resetErrorBoundary = (): void => {
     this.setState({ error: undefined });
   };
 
+  /** React lifecycle: the children, or the error component after a caught error. @hidden */
   override render(): ReactNode {
     const { error } = this.state;
     if (error === undefined) return this.props.children;

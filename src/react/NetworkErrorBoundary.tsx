@@ -2,12 +2,19 @@ import type { ComponentType, ReactNode } from 'react';
 import { ErrorBoundary, type ErrorComponentProps } from './ErrorBoundary';
 
 /** An error that came with an HTTP status, such as `NetworkError`. */
-export type StatusError = Error & { readonly status: number };
+export type StatusError = Error & {
+  /** The HTTP status of the failed response. */
+  readonly status: number;
+};
 
 /** Props of {@link NetworkErrorBoundary}. */
 export interface NetworkErrorBoundaryProps {
+  /** The components whose HTTP errors are caught. */
   children?: ReactNode;
-  /** Rendered for an error with a `status`. Default: the error's message in a `role="alert"` div. */
+  /**
+   * Rendered for an error with a `status`, with the error and `resetErrorBoundary`.
+   * @defaultValue the error's message in a `role="alert"` div
+   */
   fallbackComponent?: ComponentType<ErrorComponentProps<StatusError>>;
 }
 
@@ -19,6 +26,11 @@ export function hasStatus(error: Error): error is StatusError {
 /**
  * Renders `fallbackComponent` for errors that carry a `status` (HTTP
  * failures); any other error goes on to the next boundary up.
+ *
+ * @example
+ * <NetworkErrorBoundary fallbackComponent={({ error }) => <p>HTTP {error.status}</p>}>
+ *   <TodoList />
+ * </NetworkErrorBoundary>
  */
 export function NetworkErrorBoundary({ children, fallbackComponent }: NetworkErrorBoundaryProps) {
   return (

@@ -6,6 +6,7 @@ import { RestCacheContext } from './RestCacheContext';
 export interface RestCacheProviderProps {
   /** The instance made by `createRestCache`, mounted in the react-redux store at `cache.reducerPath`. */
   cache: RestCache;
+  /** The components whose hooks use `cache`. */
   children?: ReactNode;
 }
 

@@ -5,6 +5,10 @@ import { useRetain } from './useRetain';
 /**
  * The cached data of `endpoint(...args)`, without fetching: `undefined` while
  * missing or invalid, stale data as is. `null` as the args gives `undefined`.
+ * Never suspends or throws; re-renders when the data changes. While mounted,
+ * the result is held in use (garbage collection keeps it).
+ *
+ * @returns the denormalized data, or `undefined`
  *
  * @example
  * const todo = useCache(TodoResource.get, { id }); // Todo | undefined

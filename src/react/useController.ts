@@ -23,6 +23,11 @@ export function controllerOf(cache: RestCache, store: StoreLike): Controller {
 /**
  * The controller of the react-redux store and the current cache instance:
  * `fetch` (mutations), `invalidate`, `setResponse`, ... Stable across renders.
+ *
+ * @returns the same `Controller` object for a given store and cache
+ * @example
+ * const controller = useController();
+ * const rename = (title: string) => controller.fetch(TodoResource.partialUpdate, { id }, { title });
  */
 export function useController(): Controller {
   return controllerOf(useRestCache(), useStore());

@@ -20,6 +20,10 @@ export interface DataLoadingError<T> {
 /**
  * Data, loading and error of `endpoint(...args)` without Suspense or error
  * boundaries: fetches when missing, invalid or stale. `null` as the args skips.
+ * Never suspends or throws; a failed fetch is `error`. While mounted, the
+ * result is held in use (garbage collection keeps it).
+ *
+ * @returns `{ data, loading, error }`, the same object while they do not change
  *
  * @example
  * const { data, loading, error } = useDLE(TodoResource.getList);

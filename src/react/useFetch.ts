@@ -6,9 +6,13 @@ import { useRequestState } from './useRequestState';
 
 /**
  * Fetches `endpoint(...args)` when its data is missing, invalid or stale,
- * without suspending. Returns the fetch's promise (the same one for every
- * render while it is in flight), or `undefined` when there is nothing to
- * fetch or the args are `null`. Read the data with `useCache`.
+ * without suspending or throwing. Read the data with `useCache`.
+ *
+ * @returns the fetch's promise (the same one for every render while it is in
+ * flight), or `undefined` when there is nothing to fetch or the args are `null`
+ * @example
+ * useFetch(TodoResource.getList); // prefetch; render from useCache
+ * const todos = useCache(TodoResource.getList);
  */
 export function useFetch<E extends EndpointInterface>(
   endpoint: E,

@@ -10,6 +10,7 @@ export interface InfiniteDataLoadingError<T> extends DataLoadingError<T>, Infini
  * {@link useInfiniteSuspense} without Suspense or error boundaries:
  * `{ data, loading, error }` as `useDLE` gives them (`error` includes a failed
  * page's), plus the page state and fetchers. `null` as the args skips.
+ * Never suspends or throws.
  *
  * @example
  * const { data, loading, hasNextPage, fetchNextPage } = useInfiniteDLE(TodoResource.getList, { userId });

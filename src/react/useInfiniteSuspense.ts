@@ -17,6 +17,8 @@ export interface InfiniteSuspense<T> extends InfinitePages {
  * list `data` holds; a refetch reloads every loaded page. A failed page keeps
  * the list shown (its error does not throw while the list has data).
  *
+ * @throws like `useSuspense`: suspends until the first page is loaded, throws
+ * its error to the nearest error boundary.
  * @example
  * const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteSuspense(TodoResource.getList, { userId });
  */

@@ -4,9 +4,13 @@ import { useSuspense } from './useSuspense';
 
 /**
  * `useSuspense` plus `useSubscription`: the data of `endpoint(...args)`, kept
- * fresh by polling at the endpoint's `pollFrequency` while mounted.
+ * fresh by polling at the endpoint's `pollFrequency` (and its `onSubscribe`
+ * live subscription) while mounted.
  *
- * @throws like `useSuspense`.
+ * @throws like `useSuspense`: suspends while the data is missing, throws the
+ * request's error to the nearest error boundary.
+ * @example
+ * const todos = useLive(TodoResource.getList); // polls at getList's pollFrequency while mounted
  */
 export function useLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): EndpointData<E>;
 export function useLive<E extends EndpointInterface>(

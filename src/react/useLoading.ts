@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * `undefined` instead of rejecting when `fn` fails. `wrapped` is stable and
  * always calls the latest `fn`.
  *
+ * @returns `[wrapped, loading, error]`
+ *
  * @example
  * const [save, saving, saveError] = useLoading((title: string) =>
  *   controller.fetch(TodoResource.partialUpdate, { id }, { title }));

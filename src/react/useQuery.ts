@@ -57,7 +57,11 @@ function memoized<T>(map: WeakMap<EntityClass, T>, entity: EntityClass, make: ()
  * in use (`controller.retain(query, ...args)`): garbage collection keeps the
  * rows it shows.
  *
+ * @returns the entity (or `undefined`), the array of entities, or the query's value (or `undefined`)
  * @throws when `schema` is none of these.
+ * @example
+ * const todo = useQuery(Todo, 5); // Todo | undefined
+ * const todos = useQuery([Todo]); // Todo[]
  */
 export function useQuery<E extends EntityClass>(entity: E, pk: EntityLookup | null): AbstractInstance<E> | undefined;
 export function useQuery<E extends EntityClass>(list: readonly [E]): AbstractInstance<E>[];

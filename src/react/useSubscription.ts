@@ -8,6 +8,11 @@ import { isSkipped } from './useRequestState';
  * component is mounted: subscribes on mount, unsubscribes on unmount or when
  * the request changes. Polling stops with the last subscriber. `null` as the
  * args skips. Does not read the data: pair it with `useSuspense` (or use `useLive`).
+ * Never suspends or throws.
+ *
+ * @example
+ * useSubscription(TodoResource.getList); // polls at getList's pollFrequency while mounted
+ * const todos = useSuspense(TodoResource.getList);
  */
 export function useSubscription<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E> | readonly [null]): void {
   const controller = useController();
