@@ -56,38 +56,53 @@ export type RestEndpointInstance<O extends RestGenerics = RestGenerics> = RestEn
 class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
   fn: undefined,
   options: object,
-) => { errorPolicy(error: Error & { status?: number }): 'soft' | undefined }) {
+) => {
+  /** {@inheritDoc RestEndpointExtraOptions.errorPolicy} */
+  errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
+}) {
   /** The path pattern: `:name` arguments, `:name?` optional, `\\` escapes. */
   declare readonly path: O['path'];
-  /** Prepended to the path. Default: `''`. */
+  /** Prepended to the path. @defaultValue `''` */
   declare readonly urlPrefix: string;
-  /** The HTTP method. Default: `'GET'`. */
+  /** The HTTP method. @defaultValue `'POST'` when `sideEffect` is `true`, else `'GET'` */
   declare readonly method: MethodOf<O>;
-  /** The response's schema. Default: none (the body is returned as is). */
+  /** The response's schema. @defaultValue none (the body is returned as is) */
   declare readonly schema: SchemaOf<O>;
   /** Only types the body (`body: {} as Partial<Todo>`); `body: undefined` declares a mutation without one. */
   declare readonly body?: O['body'];
   /** Only types the extra search params (`searchParams: {} as { userId?: number }`). */
   declare readonly searchParams?: O['searchParams'];
-  /** The param that selects a page; enables `getPage`. Default: none. */
+  /** The param that selects a page; enables `getPage`. @defaultValue none */
   declare readonly paginationField?: O['paginationField'];
-  /** Names the endpoint. Default: `` `${urlPrefix}${path}` `` (as Data Client). */
+  /** Names the endpoint in actions, devtools and error messages. @defaultValue `` `${urlPrefix}${path}` `` (as Data Client) */
   declare readonly name: string;
-  /** `true` for a mutation: set by a `method` other than GET or HEAD; `sideEffect: true` alone makes a POST. Default: `undefined` (a read). */
+  /** `true` for a mutation: set by a `method` other than GET or HEAD; `sideEffect: true` alone makes a POST. @defaultValue `undefined` (a read) */
   declare readonly sideEffect: MethodOf<O> extends 'GET' | 'HEAD' ? undefined : true;
+  /** {@inheritDoc CacheOptions.dataExpiryLength} */
   declare readonly dataExpiryLength?: CacheOptions['dataExpiryLength'];
+  /** {@inheritDoc CacheOptions.errorExpiryLength} */
   declare readonly errorExpiryLength?: CacheOptions['errorExpiryLength'];
+  /** {@inheritDoc CacheOptions.pollFrequency} */
   declare readonly pollFrequency?: CacheOptions['pollFrequency'];
+  /** {@inheritDoc CacheOptions.keepUnusedDataFor} */
   declare readonly keepUnusedDataFor?: CacheOptions['keepUnusedDataFor'];
+  /** {@inheritDoc CacheOptions.invalidIfStale} */
   declare readonly invalidIfStale?: CacheOptions['invalidIfStale'];
+  /** {@inheritDoc CacheOptions.refetchOnFocus} */
   declare readonly refetchOnFocus?: CacheOptions['refetchOnFocus'];
+  /** {@inheritDoc CacheOptions.refetchOnReconnect} */
   declare readonly refetchOnReconnect?: CacheOptions['refetchOnReconnect'];
+  /** {@inheritDoc CacheOptions.pollWhenHidden} */
   declare readonly pollWhenHidden?: CacheOptions['pollWhenHidden'];
+  /** {@inheritDoc CacheOptions.retry} */
   declare readonly retry?: CacheOptions['retry'];
+  /** {@inheritDoc CacheOptions.retryDelay} */
   declare readonly retryDelay?: CacheOptions['retryDelay'];
+  /** {@inheritDoc RestEndpointExtraOptions.signal} */
   declare readonly signal?: AbortSignal;
+  /** {@inheritDoc RestEndpointExtraOptions.getOptimisticResponse} */
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
-  /** The live subscription run while the request key has users (see the `onSubscribe` option). Default: none. */
+  /** The live subscription run while the request key has users (see the `onSubscribe` option). @defaultValue none */
   declare readonly onSubscribe?: (controller: LiveController, ...args: ArgsOf<O>) => SubscribeResult;
 
   constructor(options: RestEndpointOptions<O> | InferredOptions<any, any, any, any, any, any>) {
