@@ -19,7 +19,6 @@ export function runBlock<T>(doc: string, name: string, load: (id: string) => unk
     fileName: name,
   });
   const module = { exports: {} as Record<string, unknown> };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the doc's own code, compiled above.
   new Function('exports', 'require', 'module', outputText)(module.exports, load, module);
   return module.exports as T;
 }
