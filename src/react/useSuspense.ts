@@ -21,7 +21,7 @@ import { useRetain } from './useRetain';
  * const todo = useSuspense(TodoResource.get, { id });
  */
 export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): EndpointData<E>;
-/** As above; `null` as the args skips the request and returns `undefined`. */
+/** The same, for a request that may be skipped: `null` as the args skips it and returns `undefined`. */
 export function useSuspense<E extends EndpointInterface>(
   endpoint: E,
   ...args: EndpointArgs<E> | readonly [null]

@@ -57,7 +57,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   fn: undefined,
   options: object,
 ) => {
-  /** {@inheritDoc RestEndpointExtraOptions.errorPolicy} */
+  /** {@inheritDoc RestEndpointExtraOptions.errorPolicy} @defaultValue see {@link RestEndpointExtraOptions.errorPolicy} */
   errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
 }) {
   /** The path pattern: `:name` arguments, `:name?` optional, `\\` escapes. */
@@ -78,29 +78,29 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly name: string;
   /** `true` for a mutation: set by a `method` other than GET or HEAD; `sideEffect: true` alone makes a POST. @defaultValue `undefined` (a read) */
   declare readonly sideEffect: MethodOf<O> extends 'GET' | 'HEAD' ? undefined : true;
-  /** {@inheritDoc CacheOptions.dataExpiryLength} */
+  /** {@inheritDoc CacheOptions.dataExpiryLength} @defaultValue see {@link CacheOptions.dataExpiryLength} */
   declare readonly dataExpiryLength?: CacheOptions['dataExpiryLength'];
-  /** {@inheritDoc CacheOptions.errorExpiryLength} */
+  /** {@inheritDoc CacheOptions.errorExpiryLength} @defaultValue see {@link CacheOptions.errorExpiryLength} */
   declare readonly errorExpiryLength?: CacheOptions['errorExpiryLength'];
-  /** {@inheritDoc CacheOptions.pollFrequency} */
+  /** {@inheritDoc CacheOptions.pollFrequency} @defaultValue see {@link CacheOptions.pollFrequency} */
   declare readonly pollFrequency?: CacheOptions['pollFrequency'];
-  /** {@inheritDoc CacheOptions.keepUnusedDataFor} */
+  /** {@inheritDoc CacheOptions.keepUnusedDataFor} @defaultValue see {@link CacheOptions.keepUnusedDataFor} */
   declare readonly keepUnusedDataFor?: CacheOptions['keepUnusedDataFor'];
-  /** {@inheritDoc CacheOptions.invalidIfStale} */
+  /** {@inheritDoc CacheOptions.invalidIfStale} @defaultValue see {@link CacheOptions.invalidIfStale} */
   declare readonly invalidIfStale?: CacheOptions['invalidIfStale'];
-  /** {@inheritDoc CacheOptions.refetchOnFocus} */
+  /** {@inheritDoc CacheOptions.refetchOnFocus} @defaultValue see {@link CacheOptions.refetchOnFocus} */
   declare readonly refetchOnFocus?: CacheOptions['refetchOnFocus'];
-  /** {@inheritDoc CacheOptions.refetchOnReconnect} */
+  /** {@inheritDoc CacheOptions.refetchOnReconnect} @defaultValue see {@link CacheOptions.refetchOnReconnect} */
   declare readonly refetchOnReconnect?: CacheOptions['refetchOnReconnect'];
-  /** {@inheritDoc CacheOptions.pollWhenHidden} */
+  /** {@inheritDoc CacheOptions.pollWhenHidden} @defaultValue see {@link CacheOptions.pollWhenHidden} */
   declare readonly pollWhenHidden?: CacheOptions['pollWhenHidden'];
-  /** {@inheritDoc CacheOptions.retry} */
+  /** {@inheritDoc CacheOptions.retry} @defaultValue see {@link CacheOptions.retry} */
   declare readonly retry?: CacheOptions['retry'];
-  /** {@inheritDoc CacheOptions.retryDelay} */
+  /** {@inheritDoc CacheOptions.retryDelay} @defaultValue see {@link CacheOptions.retryDelay} */
   declare readonly retryDelay?: CacheOptions['retryDelay'];
-  /** {@inheritDoc RestEndpointExtraOptions.signal} */
+  /** {@inheritDoc RestEndpointExtraOptions.signal} @defaultValue see {@link RestEndpointExtraOptions.signal} */
   declare readonly signal?: AbortSignal;
-  /** {@inheritDoc RestEndpointExtraOptions.getOptimisticResponse} */
+  /** {@inheritDoc RestEndpointExtraOptions.getOptimisticResponse} @defaultValue see {@link RestEndpointExtraOptions.getOptimisticResponse} */
   declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
   /** The live subscription run while the request key has users (see the `onSubscribe` option). @defaultValue none */
   declare readonly onSubscribe?: (controller: LiveController, ...args: ArgsOf<O>) => SubscribeResult;
