@@ -29,7 +29,8 @@ export interface CacheOptions {
    */
   keepUnusedDataFor?: number;
   /**
-   * When true, stale data counts as missing (hooks suspend or load) instead of being shown while refetching.
+   * When true, stale data counts as missing: `useSuspense` suspends until the
+   * refetch lands instead of showing it meanwhile (`useDLE` reports `loading`).
    * @defaultValue `false`
    */
   invalidIfStale?: boolean;
