@@ -127,6 +127,7 @@ export type { ResponseState } from './store/selectors';
 export type { PageState, PagesInfo, PagesPayload, PagesState } from './store/pagination';
 export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, RetryState, SerializedError } from './store/state';
+export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
 export type { AbortPayload, RetryPayload } from './store/actions';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';

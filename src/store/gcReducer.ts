@@ -1,4 +1,5 @@
-import { getOwn, hasOwn } from '../schema/own';
+import { hasOwn } from '../schema/own';
+import { deleteRows } from './tables';
 import type { RestCacheState } from './state';
 
 /** Payload of `<reducerPath>/gc`: what one garbage collection sweep removed. */
@@ -16,32 +17,17 @@ function without<T>(record: { readonly [key: string]: T }, keys: readonly string
   return Object.freeze(next);
 }
 
-function withoutRows<T>(
-  tables: { readonly [key: string]: { readonly [pk: string]: T } | undefined },
-  rows: GcPayload['entities'],
-): { readonly [key: string]: { readonly [pk: string]: T } | undefined } {
-  let next: Record<string, { readonly [pk: string]: T } | undefined> | undefined;
-  for (const entityKey of Object.keys(rows)) {
-    const table = getOwn(tables, entityKey);
-    if (table === undefined) continue;
-    const kept = without(table, rows[entityKey]);
-    if (kept === table) continue;
-    next ??= Object.assign(Object.create(null) as Record<string, { readonly [pk: string]: T } | undefined>, tables);
-    next[entityKey] = kept;
-  }
-  return next === undefined ? tables : Object.freeze(next);
-}
-
 /**
  * Removes what a sweep found unused: results and their meta, entity rows and
- * their meta. It applies the payload as is, so a replayed log removes exactly
+ * their meta (a bucketed table that shrinks to `FLAT_MIN` rows is made flat
+ * again, see tables.ts). It applies the payload as is, so a replayed log removes exactly
  * what the recorded sweep removed.
  */
 export function gcReducer(state: RestCacheState, payload: GcPayload): RestCacheState {
   const endpoints = without(state.endpoints, payload.keys);
   const meta = without(state.meta, payload.keys);
-  const entities = withoutRows(state.entities, payload.entities);
-  const entitiesMeta = withoutRows(state.entitiesMeta, payload.entities);
+  const entities = deleteRows(state.entities, payload.entities);
+  const entitiesMeta = deleteRows(state.entitiesMeta, payload.entities);
   if (endpoints === state.endpoints && meta === state.meta && entities === state.entities && entitiesMeta === state.entitiesMeta) {
     return state;
   }

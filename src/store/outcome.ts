@@ -11,6 +11,7 @@ import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
+import { getRow, tablesReader } from './tables';
 
 /**
  * `date + length` as the state keeps it: an endless length (`Infinity`) is
@@ -120,7 +121,7 @@ function recordResponse(
     const meta: EntityMeta = write
       ? { fetchedAt: base.fetchedAt, date: base.date, expiresAt, write }
       : { fetchedAt: base.fetchedAt, date: base.date, expiresAt };
-    normalized = normalizeIntoStore(schema, value, args, confirmed, meta);
+    normalized = normalizeIntoStore(schema, value, args, tablesReader(confirmed), meta);
   } catch (error) {
     throw new Error(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`,
@@ -161,7 +162,7 @@ function readOwnResponse(
   const getEntity: GetEntity = (key, pk) => {
     const changed = getOwnRow(getOwnRow(entities, key), pk);
     if (changed !== undefined && changed !== null) return changed;
-    const stored = getOwnRow(getOwnRow(confirmed.entities, key), pk);
+    const stored = getRow(confirmed.entities, key, pk);
     const won = getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
     // Won but unchanged: the stored row is the merge.
     if (won && changed === undefined && stored !== undefined) return stored;

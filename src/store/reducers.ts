@@ -7,12 +7,14 @@ import type {
   SetResponsePayload,
 } from './actions';
 import { getOwn } from '../schema/own';
+import { type FlatTable, type StoredTables, writeRows } from './tables';
 import { isDevelopment } from './warnOnce';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
 
 // Case reducers are pure functions of (state, payload) that return a new,
 // frozen state. Frozen results pass through Immer (which createSlice wraps
 // around them) untouched, so large tables are never walked or copied twice.
+// Entity tables are written through tables.ts (docs/state-layout.md).
 
 // Rows are frozen in development only, where a mutation should fail loudly; in
 // production freezing every row of a large response costs more than it saves.
@@ -43,21 +45,19 @@ function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { re
   return Object.freeze(next);
 }
 
-/** Writes normalized rows (already merged by the middleware or `controller.set`) over the tables; only touched tables are copied. */
-export function applyTables<T>(
-  tables: { readonly [key: string]: { readonly [pk: string]: T } | undefined },
-  patch: { readonly [key: string]: { readonly [pk: string]: T } },
-): { readonly [key: string]: { readonly [pk: string]: T } | undefined } {
-  const keys = Object.keys(patch);
-  if (keys.length === 0) return tables;
-  const next = Object.assign(Object.create(null) as Record<string, unknown>, tables);
-  for (const key of keys) {
-    const rows = patch[key];
-    const table = Object.assign(Object.create(null) as Record<string, T>, getOwn(tables, key));
-    for (const pk of Object.keys(rows)) table[pk] = deepFreeze(rows[pk]);
-    next[key] = Object.freeze(table);
-  }
-  return Object.freeze(next);
+/** Writes normalized rows (already merged by the middleware or `controller.set`) over the tables; rows are frozen in development. */
+export function applyTables<T>(tables: StoredTables<T>, patch: { readonly [key: string]: FlatTable<T> }): StoredTables<T> {
+  return writeRows(tables, patch, deepFreeze);
+}
+
+/**
+ * A state that did not come from these reducers (a `preloadedState`, a
+ * replayed or hand-made one): in development it is frozen, rows included, as
+ * the reducers' own states are, so Redux Toolkit's checks walk it once, not on every action.
+ */
+export function adoptState(state: RestCacheState): RestCacheState {
+  if (freezeRows && !Object.isFrozen(state)) deepFreezeAlways(state);
+  return state;
 }
 
 /** The pending optimistic updates without the one of this fetch (paired by key, `fetchedAt` and request id). */

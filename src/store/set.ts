@@ -1,16 +1,17 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { denormalize } from '../schema/denormalize';
 import { describeSchema } from '../schema/describeSchema';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
-import { describeKind, getOwn, getOwnRow } from '../schema/own';
-import { inferResult, isQuerySchema, type QueryReader } from '../schema/Query';
-import type { EntityMeta, EntityTables } from '../schema/types';
+import { MemoCache } from '../schema/MemoCache';
+import { describeKind, getOwnRow } from '../schema/own';
+import { inferResult, isQuerySchema } from '../schema/Query';
+import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
 import { errorMessage, serializeArgs } from './serialize';
 import type { SetPayload } from './setReducer';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
+import { getRow, tablesReader } from './tables';
 
 /** What `controller.set` needs from the cache. */
 export interface SetInput {
@@ -26,28 +27,20 @@ function innerMessage(error: unknown): string {
   return errorMessage(error).replace(/^\[rest-slice\] /, '');
 }
 
-function readerOf(state: RestCacheState): QueryReader {
-  return {
-    getEntity: (key, pk) => getOwnRow(getOwnRow(state.entities, key), pk),
-    getPks: (key) => Object.keys(getOwn(state.entities, key) ?? {}),
-  };
-}
-
 /** The confirmed value the schema holds for `args` (what an updater gets); `undefined` when none is stored. */
 function storedValue(schema: unknown, args: readonly unknown[], state: RestCacheState): unknown {
-  const result = inferResult(schema, args, readerOf(state));
+  const result = inferResult(schema, args, tablesReader(state));
   if (result === undefined) return undefined;
-  const value: unknown = denormalize(schema, result, state.entities, args);
+  const value: unknown = new MemoCache().denormalizeWith(schema, result, (key, pk) => getRow(state.entities, key, pk), args);
   return value === INVALID ? undefined : value;
 }
 
-/** The tables as they will be after the write: each changed table over the stored one. */
-function mergedTables(state: RestCacheState, normalized: StoreNormalizeResult): EntityTables {
-  const tables: Record<string, unknown> = Object.assign(Object.create(null) as object, state.entities);
-  for (const key of Object.keys(normalized.entities)) {
-    tables[key] = Object.assign(Object.create(null) as object, getOwn(state.entities, key), normalized.entities[key]);
-  }
-  return tables as EntityTables;
+/** Reads rows as they will be after the write: the changed rows over the stored ones. */
+function mergedReader(state: RestCacheState, normalized: StoreNormalizeResult): GetEntity {
+  return (key, pk) => {
+    const changed = getOwnRow(getOwnRow(normalized.entities, key), pk);
+    return changed !== undefined ? changed : getRow(state.entities, key, pk);
+  };
 }
 
 /**
@@ -97,9 +90,9 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
   const meta: EntityMeta = { fetchedAt: now, date: now, expiresAt: expiryTime(now, input.dataExpiryLength) };
   let normalized: StoreNormalizeResult;
   try {
-    normalized = normalizeIntoStore(schema, value, args, confirmed, meta);
+    normalized = normalizeIntoStore(schema, value, args, tablesReader(confirmed), meta);
     // A value that is stored but cannot be read back (a member converter that throws) is not stored.
-    denormalize(schema, normalized.result, mergedTables(confirmed, normalized), args);
+    new MemoCache().denormalizeWith(schema, normalized.result, mergedReader(confirmed, normalized), args);
   } catch (error) {
     throw new TypeError(`[rest-slice] \`controller.set(${name}, ...)\` stored nothing: ${innerMessage(error)}`, { cause: error });
   }

@@ -12,6 +12,7 @@ import type {
   SubscriptionPayload,
 } from './actions';
 import {
+  adoptState,
   expireReducer,
   fetchReducer,
   invalidateReducer,
@@ -27,9 +28,9 @@ import { setReducer, type SetPayload } from './setReducer';
 import { abortReducer, retryReducer, settledRetryReducer } from './requestReducers';
 import { initialRestCacheState, type RestCacheState } from './state';
 
-/** The state before this action (case reducers build a new state instead of writing to the draft). */
+/** The state before this action (case reducers build a new state instead of writing to the draft); a preloaded one is adopted first. */
 function base(state: unknown): RestCacheState {
-  return (isDraft(state) ? original(state) : state) as RestCacheState;
+  return adoptState((isDraft(state) ? original(state) : state) as RestCacheState);
 }
 
 function withMeta<P>() {

@@ -1,5 +1,6 @@
-import type { EntityMeta, EntityMetaTables, EntityTables } from '../schema/types';
+import type { EntityMeta, EntityRow } from '../schema/types';
 import type { PagesState } from './pagination';
+import type { StoredTables } from './tables';
 
 /** An error as the store keeps it: plain JSON. The original `Error` is handed out by selectors. */
 export interface SerializedError {
@@ -52,10 +53,15 @@ export interface RetryState {
  * shows as is in Redux DevTools and survives a replay or a JSON round trip.
  */
 export interface RestCacheState {
-  /** Entity rows by entity key, then pk. A `null` row is an invalidated entity. */
-  readonly entities: EntityTables;
-  /** When each row was fetched and expires, shaped like `entities`. */
-  readonly entitiesMeta: EntityMetaTables;
+  /**
+   * Entity rows by entity key, then pk. A `null` row is an invalidated entity.
+   * A table of more than 4,096 rows is an array of buckets, each `pk → row`,
+   * the bucket picked by a hash of the pk (docs/state-layout.md); read rows
+   * through the selectors, which hide the layout.
+   */
+  readonly entities: StoredTables<EntityRow>;
+  /** When each row was fetched and expires, laid out like `entities`. */
+  readonly entitiesMeta: StoredTables<EntityMeta>;
   /** Normalized results by request key (`GET https://api.example.com/todos/1`). */
   readonly endpoints: { readonly [key: string]: unknown };
   /** Meta of each result, by request key. */

@@ -149,7 +149,7 @@ describe('Invalidate', () => {
     await promise;
     expect(server.todos.has(1)).toBe(false);
     expect(slice(cache, store).entities.Todo?.['1']).toBeNull();
-    expect(slice(cache, store).entitiesMeta.Todo?.['1']?.invalidated).toBe(true);
+    expect(slice(cache, store).entitiesMeta.Todo?.['1']).toMatchObject({ invalidated: true });
     expect(titles(controller.getResponse(TodoResource.getList, {}, store.getState()).data)).toEqual(['2:two']);
     const response = controller.getResponse(TodoResource.get, { id: 1 }, store.getState());
     expect(response.data).toBeUndefined();

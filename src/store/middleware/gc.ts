@@ -6,6 +6,7 @@ import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
 import type { RestCacheState } from '../state';
+import { hasRow } from '../tables';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import type { HeldQuery, Usage } from './usage';
@@ -159,10 +160,8 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
     if (known) {
       for (const [entityKey, pks] of candidates) {
-        const table = getOwn(state.entities, entityKey);
-        if (table === undefined) continue;
         const keep = kept.get(entityKey);
-        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && hasOwn(table, pk));
+        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && hasRow(state.entities, entityKey, pk));
         if (drop.length > 0) entities[entityKey] = drop;
       }
     }
