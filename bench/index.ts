@@ -3,6 +3,7 @@
 //   npm run bench                        all rows, ~1 s per task
 //   npm run bench -- --filter normalize  rows whose "<suite>: <row>" name contains the text
 //   BENCH_TIME_MS=50 npm run bench       shorter runs, for a smoke test
+//   BENCH_ROUNDS=2 npm run bench -- --filter browser   a quick browser run (Chromium)
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SuiteOptions, SuiteRun } from './measure';
@@ -13,6 +14,8 @@ const suites: { name: string; load: () => Promise<SuiteRun> }[] = [
   { name: 'schema', load: async () => (await import('./schema.bench')).runSchemaBench },
   { name: 'store', load: async () => (await import('./store.bench')).runStoreBench },
   { name: 'gc', load: async () => (await import('./gc.bench')).runGcBench },
+  // Last: it starts Chromium (see bench/browser/browser.bench.ts).
+  { name: 'browser', load: async () => (await import('./browser/browser.bench')).runBrowserBench },
 ];
 
 function readOptions(): SuiteOptions {
