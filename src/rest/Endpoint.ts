@@ -41,17 +41,25 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
 /** The members of an Endpoint (without its call signature). */
 export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined>
   extends Readonly<CacheOptions> {
+  /** Names the endpoint in keys, actions and devtools (the `name` option, else `fn`'s name). */
   readonly name: string;
+  /** The response's schema (the `schema` option). */
   readonly schema: S;
+  /** `true` for a mutation (the `sideEffect` option). */
   readonly sideEffect: SE;
+  /** Aborts requests of this endpoint: the `signal` option, or the one `fetchWith` injected for a call. */
   readonly signal?: AbortSignal;
+  /** The optimistic value, when the endpoint is optimistic; see {@link EndpointOptions.getOptimisticResponse}. */
   getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
   /** The live subscription run while the request key has users; see {@link EndpointOptions.onSubscribe}. */
   onSubscribe?(controller: LiveController, ...args: Parameters<F>): SubscribeResult;
   /** Runs the wrapped function with `this` = the endpoint. */
   fetch(...args: Parameters<F>): ReturnType<F>;
+  /** The request key of these arguments; see {@link EndpointOptions.key}. */
   key(...args: Parameters<F>): string;
+  /** Whether a stored request key is one this endpoint makes; see {@link EndpointOptions.testKey}. */
   testKey(key: string): boolean;
+  /** Whether an error keeps stale data shown (`'soft'`); see {@link EndpointOptions.errorPolicy}. */
   errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
   /** Like calling the endpoint, with an injected `fetch` and `AbortSignal` (readable as `this.signal` in `fn`). */
   fetchWith(options: FetchWithOptions, ...args: Parameters<F>): ReturnType<F>;

@@ -27,7 +27,9 @@ export type SetRest<S> = readonly [...args: unknown[], value: SetValue<S> | SetU
 
 /** The endpoint shape the subscription controller takes: anything with a `key` and a `name`. */
 export interface LiveEndpoint {
+  /** The request key of these arguments. */
   key(...args: any[]): string;
+  /** The endpoint's name. */
   readonly name: string;
 }
 

@@ -12,11 +12,17 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 
 
 /** The typed options an endpoint's types are computed from. */
 export interface RestGenerics {
+  /** The path pattern, e.g. `'/todos/:id'`. */
   readonly path: string;
+  /** The response's schema. */
   readonly schema?: unknown;
+  /** The HTTP method (`'GET'` when not given). */
   readonly method?: string;
+  /** The type of the body a call takes. */
   readonly body?: unknown;
+  /** The type of the extra search params. */
   readonly searchParams?: unknown;
+  /** The search param that selects a page. */
   readonly paginationField?: string;
 }
 

@@ -23,7 +23,9 @@ import { warnOnce } from './warnOnce';
 
 /** The store a controller drives: anything with `dispatch` and `getState` (a Redux store). */
 export interface StoreLike {
+  /** The store's `dispatch`. */
   dispatch: Dispatch;
+  /** The store's `getState` (the root state). */
   getState(): unknown;
 }
 
@@ -39,6 +41,7 @@ type ArgsThen<E, V> = [...EndpointArgs<E>, V] | ([] extends EndpointArgs<E> ? [V
  * the error (`{ error: someError }`) is accepted too.
  */
 export interface ResolveOptions<E> {
+  /** The endpoint's arguments (they name the request). */
   args: EndpointArgs<E>;
   /** When the fetch was triggered; defaults to now. */
   fetchedAt?: number;

@@ -25,11 +25,13 @@ export interface RestCache<P extends string = string>
   extends Omit<RestCacheSelectors, 'selectSlice' | 'selectView'> {
   /** Where the reducer is mounted; a literal type, so `{ [cache.reducerPath]: cache.reducer }` types well beside other slices. */
   readonly reducerPath: P;
+  /** The reducer to mount at `reducerPath` (`{ [cache.reducerPath]: cache.reducer }`). */
   readonly reducer: Reducer<RestCacheState>;
   /** The slice made with `createSlice` (works with `combineSlices`). */
   readonly slice: RestSlice;
   /** The action creators (`rest/fetch`, `rest/setResponse`, ...). */
   readonly actions: RestSlice['actions'];
+  /** The middleware that runs requests, optimistic updates, polling and garbage collection; add it with `.concat(cache.middleware)`. */
   readonly middleware: Middleware;
   /** The clock of this cache (the `now` option; default `Date.now`): it stamps `expiresAt`, and the hooks judge staleness by it. */
   readonly now: () => number;
