@@ -47,7 +47,14 @@ export interface DemoControls {
   failNextWrite: boolean;
   /** When true, every other request answers 503. */
   down: boolean;
+  /** When true, the first try of each read answers 503 and the next one works (the client retries). */
+  flaky: boolean;
 }
+
+/** How many activity lines one page of `GET /activity` holds. */
+export const ACTIVITY_PAGE = 8;
+/** How much longer than other requests `GET /search` takes (ms): long enough to type again. */
+export const SEARCH_DELAY = 800;
 
 const seedPeople: PersonRecord[] = [
   { id: 1, name: 'Ada', version: 1 },
@@ -63,6 +70,17 @@ const seedIssues: IssueRecord[] = [
   { id: 5, title: 'Settings page loads twice', status: 'open', assigneeId: null, version: 1 },
 ];
 
+const historyVerbs = ['opened', 'commented on', 'closed', 'reopened', 'relabeled', 'assigned'];
+
+/** Older activity, so the feed has pages to load: `count` lines, newest first, a minute apart. */
+function seedHistory(count: number, now: number): ActivityRecord[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = count - i;
+    const who = seedPeople[id % seedPeople.length].name;
+    return { id, text: `${who} ${historyVerbs[id % historyVerbs.length]} #${(id % 5) + 1} (history)`, at: now - (i + 1) * 60_000 };
+  });
+}
+
 const seedComments: Omit<CommentRecord, 'id'>[] = [
   { issueId: 1, authorId: 2, text: 'Reproduced on Safari 17.' },
   { issueId: 1, authorId: 1, text: 'The click handler is attached too late; fixing.' },
@@ -72,13 +90,16 @@ const seedComments: Omit<CommentRecord, 'id'>[] = [
 
 /** Builds the API with fresh seed data. */
 export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) {
-  const controls: DemoControls = { id: 'server', latency: 400, outOfOrder: false, failNextWrite: false, down: false, ...initial };
+  const controls: DemoControls = { id: 'server', latency: 400, outOfOrder: false, failNextWrite: false, down: false, flaky: false, ...initial };
   const people = new Map(seedPeople.map((p) => [p.id, { ...p }]));
   const issues = new Map(seedIssues.map((i) => [i.id, { ...i }]));
   const comments = seedComments.map((c, i) => ({ id: i + 1, ...c }));
-  const activity: ActivityRecord[] = [];
+  const activity: ActivityRecord[] = seedHistory(40, Date.now());
+  const pinned: number[] = [];
+  /** Read URLs whose first try failed while `flaky` is on: their next try works. */
+  const failedOnce = new Set<string>();
   let nextIssueId = issues.size + 1;
-  let nextActivityId = 1;
+  let nextActivityId = activity.length + 1;
   const streams = new Set<http.ServerResponse>();
   /** Answers of writes held while `outOfOrder` is on; sent newest first once writes stop arriving. */
   let held: (() => void)[] = [];
@@ -97,7 +118,6 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
   function log(text: string, issue?: IssueRecord): void {
     const entry = { id: nextActivityId++, text, at: Date.now() };
     activity.unshift(entry);
-    activity.length = Math.min(activity.length, 50);
     broadcast('activity', { activity: entry, issue: issue && issueJson(issue) });
   }
 
@@ -137,7 +157,10 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
     let m: RegExpExecArray | null;
 
     if (path === '/issues') {
-      if (method === 'GET') return send(res, 200, [...issues.values()].map(issueJson));
+      if (method === 'GET') {
+        const status = url.searchParams.get('status');
+        return send(res, 200, [...issues.values()].filter((i) => status === null || i.status === status).map(issueJson));
+      }
       if (method === 'POST') {
         return write(res, () => {
           const assignee = body.assignee as { id?: number } | number | null | undefined;
@@ -157,8 +180,8 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
         return write(res, () => {
           issue.version++;
           if (typeof body.title === 'string' && body.title !== issue.title) {
-            log(`#${issue.id} renamed to “${body.title}”`, issue);
             issue.title = body.title;
+            log(`#${issue.id} renamed to “${body.title}”`, issue);
           }
           if ((body.status === 'open' || body.status === 'closed') && body.status !== issue.status) {
             issue.status = body.status;
@@ -170,6 +193,7 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
       if (method === 'DELETE') {
         return write(res, () => {
           issues.delete(issue.id);
+          if (pinned.includes(issue.id)) pinned.splice(pinned.indexOf(issue.id), 1);
           log(`#${issue.id} “${issue.title}” was deleted`);
           return [200, { id: issue.id }];
         });
@@ -193,7 +217,29 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
         });
       }
     }
-    if (path === '/activity' && method === 'GET') return send(res, 200, activity.slice(0, 12));
+    if (path === '/activity' && method === 'GET') {
+      // Pages by cursor: the lines older than `before` (an activity id), newest first.
+      const before = Number(url.searchParams.get('before') ?? Infinity);
+      return send(res, 200, activity.filter((a) => a.id < before).slice(0, ACTIVITY_PAGE));
+    }
+    if (path === '/search' && method === 'GET') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      return send(res, 200, [...issues.values()].filter((i) => q !== '' && i.title.toLowerCase().includes(q)).map(issueJson));
+    }
+    if (path === '/pinned') {
+      if (method === 'GET') return send(res, 200, pinned.map((id) => issues.get(id)).filter((i) => i !== undefined).map(issueJson));
+      const issue = issues.get(Number(body.id));
+      if (!issue) return send(res, 404, { message: `issue ${String(body.id)} not found` });
+      // POST pins the issue of the body, PATCH unpins it (what `getList.push` and `getList.remove` send).
+      if (method === 'POST' || method === 'PATCH') {
+        return write(res, () => {
+          const at = pinned.indexOf(issue.id);
+          if (method === 'POST' && at < 0) pinned.push(issue.id);
+          if (method === 'PATCH' && at >= 0) pinned.splice(at, 1);
+          return [200, issueJson(issue)];
+        });
+      }
+    }
     send(res, 404, { message: `no route for ${method} ${path}` });
   }
 
@@ -211,7 +257,7 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
     if (req.method === 'PATCH') {
       const patch = (raw ? JSON.parse(raw) : {}) as Partial<DemoControls>;
       if (typeof patch.latency === 'number') controls.latency = Math.max(0, Math.min(5000, patch.latency));
-      for (const flag of ['outOfOrder', 'failNextWrite', 'down'] as const) {
+      for (const flag of ['outOfOrder', 'failNextWrite', 'down', 'flaky'] as const) {
         if (typeof patch[flag] === 'boolean') controls[flag] = patch[flag];
       }
       broadcast('controls', controls);
@@ -230,6 +276,8 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
     controls,
     issues,
     people,
+    pinned,
+    activity,
     teammateEdit,
     /** Handles a request whose URL has the `/api` prefix removed. */
     handler(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -244,14 +292,22 @@ export function createIssueApi(initial: Partial<Omit<DemoControls, 'id'>> = {}) 
             teammateEdit();
             return send(res, 204);
           }
+          const delay = controls.latency + (path === '/search' ? SEARCH_DELAY : 0);
           setTimeout(() => {
             if (controls.down) return send(res, 503, { message: 'the demo server is down' });
+            if (controls.flaky && req.method === 'GET') {
+              const url = req.url ?? '/';
+              if (!failedOnce.delete(url)) {
+                failedOnce.add(url);
+                return send(res, 503, { message: 'the demo server is flaky: the first try of a read fails' });
+              }
+            }
             try {
               route(req, res, raw);
             } catch (error) {
               send(res, 400, { message: String(error) });
             }
-          }, controls.latency);
+          }, delay);
         } catch (error) {
           send(res, 400, { message: String(error) });
         }

@@ -3,14 +3,16 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { AsyncBoundary, useController } from 'rest-slice/react';
+import { AsyncBoundary, RestCacheProvider, useController } from 'rest-slice/react';
 import { ActivityFeed, People } from './ui/Activity';
+import { Board } from './ui/Board';
 import { ControlPanel } from './ui/Controls';
 import { IssueDetail } from './ui/Detail';
 import { Inspector } from './ui/Inspector';
 import { IssueList } from './ui/Issues';
 import { useRetryError } from './ui/RetryError';
-import { resources, store } from './ui/store';
+import { Search } from './ui/Search';
+import { cache, resources, store } from './ui/store';
 import { Toasts } from './ui/Toasts';
 
 function App() {
@@ -34,6 +36,12 @@ function App() {
           </AsyncBoundary>
           <IssueDetail id={selected} />
         </div>
+        <div className="columns">
+          <AsyncBoundary fallback={<section className="panel board"><p className="muted">Loading the board…</p></section>}>
+            <Board />
+          </AsyncBoundary>
+          <Search onSelect={setSelected} />
+        </div>
         <AsyncBoundary fallback={null}>
           <People />
         </AsyncBoundary>
@@ -53,6 +61,8 @@ createRoot(document.getElementById('root')!, {
   onCaughtError: (error) => console.info(`[demo] an error boundary shows: ${(error as Error).message}`),
 }).render(
   <Provider store={store}>
-    <App />
+    <RestCacheProvider cache={cache}>
+      <App />
+    </RestCacheProvider>
   </Provider>,
 );

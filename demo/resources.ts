@@ -1,5 +1,8 @@
 // The demo's resource definitions: the same file would work with @data-client/rest.
-import { createResource, Entity, RestEndpoint, type LiveController } from 'rest-slice';
+import { createResource, Entity, RestEndpoint, schema, type LiveController } from 'rest-slice';
+
+/** Lines in one page of the activity feed (the server's page size). */
+const ACTIVITY_PAGE = 8;
 
 /**
  * The server bumps `version` on every write: an answer that arrives late with an older version never
@@ -67,6 +70,7 @@ export class Controls extends Entity {
   outOfOrder = false;
   failNextWrite = false;
   down = false;
+  flaky = false;
   pk() {
     return this.id;
   }
@@ -81,7 +85,29 @@ interface ActivityEvent {
 
 /** Every resource of the demo, against the API at `urlPrefix` (e.g. `http://127.0.0.1:5173/api`). */
 export function createResources(urlPrefix: string) {
-  const IssueResource = createResource({ urlPrefix, path: '/issues/:id', schema: Issue, optimistic: true });
+  // `getList({ status: 'open' })` is one column of the board; `getList.move` moves an issue between columns.
+  const IssueResource = createResource({
+    urlPrefix,
+    path: '/issues/:id',
+    schema: Issue,
+    optimistic: true,
+    searchParams: {} as { status?: 'open' | 'closed' },
+  });
+  // A slow endpoint (the server takes longer): the search box aborts the request it no longer needs.
+  const searchIssues = new RestEndpoint({
+    urlPrefix,
+    path: '/search',
+    searchParams: {} as { q: string },
+    schema: [Issue],
+    name: 'Issue.search',
+  });
+  // The pinned issues: `push` pins (POST /pinned), `remove` unpins (PATCH /pinned), both optimistic.
+  const getPinned = new RestEndpoint({ urlPrefix, path: '/pinned', schema: new schema.Collection([Issue], { key: 'Pinned' }), name: 'Pinned.getList' });
+  const PinnedResource = {
+    getList: getPinned,
+    pin: getPinned.push.extend({ name: 'Pinned.pin', getOptimisticResponse: (snap, body) => body }),
+    unpin: getPinned.remove.extend({ name: 'Pinned.unpin', getOptimisticResponse: (snap, body) => body }),
+  };
   const PersonResource = createResource({ urlPrefix, path: '/people/:id', schema: Person, optimistic: true });
   const CommentResource = createResource({ urlPrefix, path: '/issues/:issueId/comments/:id', schema: Comment });
   const getControls = new RestEndpoint({ urlPrefix, path: '/controls', schema: Controls, name: 'Controls.get' });
@@ -98,8 +124,16 @@ export function createResources(urlPrefix: string) {
     }),
   };
 
-  const ActivityResource = createResource({ urlPrefix, path: '/activity/:id', schema: Activity }).extend({
+  const ActivityResource = createResource({
+    urlPrefix,
+    path: '/activity/:id',
+    schema: Activity,
+    searchParams: {} as { before?: number },
+  }).extend({
     getList: {
+      // An infinite list: each page is the lines older than the last one shown (`Load older`).
+      getNextPageParams: (last: readonly { id: number }[], params: { before?: number }) =>
+        last.length < ACTIVITY_PAGE ? undefined : { ...params, before: last[last.length - 1].id },
       // Live: while the feed is shown, one EventSource writes each event into the cache with `set`.
       onSubscribe(controller: LiveController) {
         if (typeof EventSource === 'undefined') return undefined;
@@ -108,9 +142,10 @@ export function createResources(urlPrefix: string) {
           const { activity, issue } = JSON.parse((event as MessageEvent<string>).data) as ActivityEvent;
           void controller.set(ActivityResource.getList.schema, {}, (previous: readonly Activity[]) => [
             activity,
-            ...previous.filter((a) => a.id !== activity.id).slice(0, 11),
+            ...previous.filter((a) => a.id !== activity.id),
           ]);
-          if (issue) void controller.set(Issue, issue);
+          // Written with the `move` schema: a status change also moves the issue between the board's columns.
+          if (issue) void controller.set(IssueResource.getList.move.schema, { id: issue.id }, issue);
         });
         source.addEventListener('controls', (event) => {
           void controller.set(Controls, JSON.parse((event as MessageEvent<string>).data) as object);
@@ -120,5 +155,5 @@ export function createResources(urlPrefix: string) {
     },
   });
 
-  return { IssueResource, PersonResource, CommentResource, ControlsResource, ActivityResource };
+  return { IssueResource, PersonResource, CommentResource, ControlsResource, ActivityResource, PinnedResource, searchIssues };
 }

@@ -1,15 +1,36 @@
-import { useSuspense } from 'rest-slice/react';
-import { resources } from './store';
+import { useSelector } from 'react-redux';
+import { useController, useInfiniteSuspense, useSuspense } from 'rest-slice/react';
+import { cache, resources, type DemoState } from './store';
 
-/** The activity feed: loaded once, then kept live by the endpoint's `onSubscribe` (Server-Sent Events → `controller.set`). */
+const { ActivityResource } = resources;
+
+/**
+ * The activity feed: an infinite list (`getNextPageParams`, `useInfiniteSuspense`, "Load older"), kept
+ * live by the endpoint's `onSubscribe` (Server-Sent Events → `controller.set`). Refresh marks it stale:
+ * every loaded page is refetched while the lines stay shown.
+ */
 export function ActivityFeed() {
-  const activity = useSuspense(resources.ActivityResource.getList);
+  const { data: activity, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteSuspense(ActivityResource.getList);
+  const controller = useController();
+  const pages = useSelector((state: DemoState) => cache.selectPages(state, ActivityResource.getList).pageParams.length);
+  const refreshing = useSelector((state: DemoState) => ActivityResource.getList.key() in state.rest.inflight && !isFetchingNextPage);
   return (
-    <section className="panel activity" aria-label="Activity">
+    <section className={`panel activity${refreshing ? ' refreshing' : ''}`} aria-label="Activity">
       <header>
         <h2>
-          Activity <span className="live">live</span>
+          Activity <span className="live">live</span>{' '}
+          <small>
+            {activity.length} lines · {pages} {pages === 1 ? 'page' : 'pages'}
+          </small>
         </h2>
+        {refreshing && <span className="badge">refetching {pages} pages…</span>}
+        <button
+          type="button"
+          onClick={() => void controller.expireAll({ testKey: (key) => key === ActivityResource.getList.key() })}
+          title="Mark stale: every loaded page is refetched, the lines stay shown"
+        >
+          Refresh all pages
+        </button>
       </header>
       {activity.length === 0 ? (
         <p className="muted">Nothing yet. Change an issue, or let a teammate.</p>
@@ -22,6 +43,15 @@ export function ActivityFeed() {
           ))}
         </ol>
       )}
+      <p className="more">
+        {hasNextPage ? (
+          <button type="button" onClick={fetchNextPage} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading older…' : 'Load older'}
+          </button>
+        ) : (
+          <span className="muted">That is all: the beginning of the history.</span>
+        )}
+      </p>
     </section>
   );
 }
@@ -29,9 +59,5 @@ export function ActivityFeed() {
 /** The people: renaming one shows in every issue and comment that references them. */
 export function People() {
   const people = useSuspense(resources.PersonResource.getList);
-  return (
-    <p className="people muted">
-      People: {people.map((p) => p.name).join(', ')}
-    </p>
-  );
+  return <p className="people muted">People: {people.map((p) => p.name).join(', ')}</p>;
 }

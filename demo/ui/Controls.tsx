@@ -38,6 +38,10 @@ export function ControlPanel() {
         <input type="checkbox" checked={controls.down} onChange={(e) => update({ down: e.target.checked })} />
         Server down
       </label>
+      <label className={`switch${controls.flaky ? ' flaky' : ''}`} title="The first try of each read answers 503; the cache retries it (retry option)">
+        <input type="checkbox" checked={controls.flaky} onChange={(e) => update({ flaky: e.target.checked })} />
+        Flaky reads
+      </label>
       <button
         type="button"
         onClick={() => {

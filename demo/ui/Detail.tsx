@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useController, useSuspense, AsyncBoundary } from 'rest-slice/react';
 import type { Issue } from '../resources';
+import { useMoveIssue } from './Board';
+import { useFeed } from './feed';
 import { useRetryError } from './RetryError';
-import { resources, runWrite } from './store';
+import { controller as storeController, gcTime, resources, retained, runWrite } from './store';
 
 const { IssueResource, PersonResource, CommentResource } = resources;
 
@@ -42,10 +44,8 @@ function IssueDetailBody({ id }: { id: number }) {
   const controller = useController();
   const CommentsError = useRetryError('the comments', () => controller.fetch(CommentResource.getList, { issueId: id }));
   const rename = (title: string) => void runWrite(`rename of #${id} to “${title}”`, controller.fetch(IssueResource.partialUpdate, { id }, { title }));
-  const toggle = () => {
-    const status = issue.status === 'open' ? 'closed' : 'open';
-    void runWrite(`#${id} ${status === 'closed' ? 'closed' : 'reopened'}`, controller.fetch(IssueResource.partialUpdate, { id }, { status }));
-  };
+  const move = useMoveIssue();
+  const toggle = () => void move(issue, issue.status === 'open' ? 'closed' : 'open');
   const assignee = issue.assignee;
   return (
     <>
@@ -68,7 +68,9 @@ function IssueDetailBody({ id }: { id: number }) {
           onSave={(name) => void runWrite(`rename of ${assignee.name} to ${name}`, controller.fetch(PersonResource.partialUpdate, { id: assignee.id }, { name }))}
         />
       )}
-      <h4>Comments</h4>
+      <h4>
+        Comments <KeepComments issueId={id} />
+      </h4>
       <AsyncBoundary fallback={<p className="muted">Loading comments…</p>} errorComponent={CommentsError}>
         <Comments issueId={id} />
       </AsyncBoundary>
@@ -76,8 +78,38 @@ function IssueDetailBody({ id }: { id: number }) {
   );
 }
 
+/** The releases of the comment lists the page holds with `controller.retain`, by request key. */
+const releases = new Map<string, () => void>();
+
+/** A checkbox that holds this issue's comments with `controller.retain`: garbage collection keeps them after you leave. */
+function KeepComments({ issueId }: { issueId: number }) {
+  const key = CommentResource.getList.key({ issueId });
+  const kept = useFeed(retained).includes(key);
+  const change = (keep: boolean) => {
+    if (keep) {
+      releases.set(key, storeController.retain(CommentResource.getList, { issueId }));
+      retained.push(key);
+    } else {
+      releases.get(key)?.();
+      releases.delete(key);
+      retained.filter((k) => k !== key);
+    }
+  };
+  return (
+    <label className="keep" title={`Unused results are collected ${gcTime / 1000} s after their last user leaves; a retained one stays`}>
+      <input type="checkbox" checked={kept} onChange={(e) => change(e.target.checked)} /> keep cached (retain)
+    </label>
+  );
+}
+
 /** The detail of the selected issue. */
 export function IssueDetail({ id }: { id: number | null }) {
+  const controller = useController();
+  useEffect(() => {
+    if (id === null) return undefined;
+    // Leaving an issue cancels its comments if they are still loading (nothing happens once they came).
+    return () => void controller.abort(CommentResource.getList, { issueId: id });
+  }, [controller, id]);
   return (
     <section className="panel detail" aria-label="Issue detail">
       <header>

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useFeed } from './feed';
-import { actionLog, type DemoState } from './store';
+import { actionLog, gcTime, retained, shortKey, sweeps, type DemoState } from './store';
 
 function short(value: unknown): string {
   const json = JSON.stringify(value, (key, v: unknown) => (key === 'assignee' || key === 'author') && v && typeof v === 'object' ? '[Person]' : v);
@@ -11,7 +11,11 @@ function short(value: unknown): string {
 export function Inspector() {
   const rest = useSelector((state: DemoState) => state.rest);
   const log = useFeed(actionLog);
+  const kept = useFeed(retained);
+  const collected = useFeed(sweeps);
   const origin = location.origin;
+  const retrying = Object.entries(rest.retrying ?? {});
+  const results = Object.entries(rest.meta);
   return (
     <aside className="inspector" aria-label="Cache inspector">
       <h2>Cache inspector</h2>
@@ -32,6 +36,45 @@ export function Inspector() {
           </div>
         ))}
       </details>
+      <h3>
+        Results <small>{results.length}</small>
+      </h3>
+      <p className="note">
+        Garbage collection: a result nobody shows is removed {gcTime / 1000} s after its last user leaves, with the rows only it reached
+        (<code>keepUnusedDataFor: {gcTime}</code>, a sweep every second). A retained one stays.
+      </p>
+      <ul className="results" aria-label="Stored results">
+        {results.map(([key, meta]) => (
+          <li key={key} data-key={shortKey(key)}>
+            {shortKey(key)}
+            {kept.includes(key) && <em className="tag kept"> retained</em>}
+            {meta.error && <em className="tag error"> {meta.error.status ?? 'error'}</em>}
+          </li>
+        ))}
+      </ul>
+      <h3>
+        Collected <small>last sweeps</small>
+      </h3>
+      <ul className="collected" aria-label="Garbage collected">
+        {collected.length === 0 && <li className="muted">nothing yet: open an issue, then another, and wait {gcTime / 1000} s</li>}
+        {collected.map((sweep) => (
+          <li key={sweep.n}>
+            <time>{sweep.time}</time> {sweep.keys.join(', ') || 'no result'}
+            {sweep.rows && <span className="muted"> · rows {sweep.rows}</span>}
+          </li>
+        ))}
+      </ul>
+      <h3>
+        Retrying <small>{retrying.length}</small>
+      </h3>
+      <ul className="retrying" aria-label="Retrying">
+        {retrying.length === 0 && <li className="muted">none</li>}
+        {retrying.map(([key, state]) => (
+          <li key={key}>
+            {shortKey(key)} · attempt {state.attempt} after {state.error.status ?? state.error.message}
+          </li>
+        ))}
+      </ul>
       <h3>
         Pending optimistic updates <small>{rest.optimistic.length}</small>
       </h3>
