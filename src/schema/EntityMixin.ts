@@ -11,10 +11,15 @@ export interface EntityMixinOptions<TInstance> {
   readonly key?: string;
   /** Nested members, as Entity's `static schema`. Default: the base's, else none. */
   readonly schema?: { readonly [K in keyof TInstance]?: unknown };
+  /** {@inheritDoc Entity.merge} */
   readonly merge?: (typeof Entity)['merge'];
+  /** {@inheritDoc Entity.useIncoming} */
   readonly useIncoming?: (typeof Entity)['useIncoming'];
+  /** {@inheritDoc Entity.process} */
   readonly process?: (typeof Entity)['process'];
+  /** {@inheritDoc Entity.validate} */
   readonly validate?: (typeof Entity)['validate'];
+  /** {@inheritDoc Entity.automaticValidation} */
   readonly automaticValidation?: (typeof Entity)['automaticValidation'];
 }
 

@@ -24,7 +24,9 @@ export type NormalizedEntitiesMeta = Record<string, Record<string, EntityMeta>>;
 
 /** What {@link normalize} returns. */
 export interface NormalizeResult<R = unknown> {
+  /** The input with each entity replaced by its pk (the shape of the schema). */
   result: R;
+  /** The entity rows found, by entity key, then pk. */
   entities: NormalizedEntities;
 }
 

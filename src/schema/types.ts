@@ -6,8 +6,11 @@
 
 /** Meta kept per entity row: when it was fetched, when the server dated it, when it expires. */
 export interface EntityMeta {
+  /** When the request that brought the row was started (ms, by the cache's clock); `useIncoming` compares it. */
   readonly fetchedAt: number;
+  /** When the response holding the row was received (ms, by the cache's clock). */
   readonly date: number;
+  /** When the row goes stale (ms): `date` plus the endpoint's `dataExpiryLength` (else the cache's). */
   readonly expiresAt: number;
   /** Set when an Invalidate schema (or `controller.invalidate`) marked the row invalid. */
   readonly invalidated?: boolean;
