@@ -288,7 +288,11 @@ installRestDefaults(RestEndpointBase.prototype);
  * A REST endpoint definition. Instances are callable:
  * `await endpoint(params)` / `await endpoint(params, body)` runs the request
  * with the global `fetch` and resolves the processed JSON body (plain data,
- * not Entity instances), no store involved.
+ * not Entity instances), no store involved. Options: {@link InferredOptions}
+ * (`path`, `schema`, `method`, `body`, `searchParams`, `paginationField`) and
+ * {@link RestEndpointExtraOptions} (the others), each with its default.
+ * @example
+ * const getTodo = new RestEndpoint({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
  */
 export const RestEndpoint = RestEndpointBase as unknown as RestEndpointConstructor;
 
