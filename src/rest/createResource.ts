@@ -284,7 +284,10 @@ function extendResource(resource: Record<string, unknown>, config: Config, args:
  * Builds the REST members of one resource from an item path and schema:
  * `get`, `getList` (with `push`, `unshift`, `assign`, `remove`, `move`, and
  * `getPage` given a `paginationField`), `update`, `partialUpdate` and `delete`, plus `extend()`.
+ * Options: {@link ResourceGenerics} (typed) and {@link ResourceOptions}, each with its default.
  * @throws when `path` has no `:param`.
+ * @example
+ * const TodoResource = createResource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
  */
 export function createResource<O extends ResourceGenerics>(options: Readonly<O> & ResourceOptions): Resource<O> {
   const {
