@@ -1,6 +1,6 @@
 // docs/pagination.md: its feed, page-number and list-edit recipes, run as written against a local server, do
 // what the page says.
-import type { Entity, RestEndpoint } from 'rest-slice';
+import type { Entity } from 'rest-slice';
 import { setup, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 
@@ -29,14 +29,27 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-type AnyEndpoint = RestEndpoint<any> & ((...args: any[]) => Promise<any>);
+// The recipes are evaluated at run time: their exports are read loosely here (the page itself is type-checked by codeBlocks.test.ts).
+type AnyEndpoint = any;
+
+/** A todo as the tests read it from a recipe's endpoints. */
+interface Row {
+  id: number;
+  title: string;
+}
+
+/** The feed's response as the page defines it. */
+interface FeedList {
+  results: Row[];
+  nextCursor: string | null;
+}
 const feedRequests = () => server.requests.filter((request) => request.path === '/feed').map((request) => request.query.toString());
 
 async function feed() {
   const { Feed, Todo } = await runRecipe<{ Feed: AnyEndpoint; Todo: typeof Entity }>(PAGE, 'feed.ts', server.url);
   const context = setup();
   const ids = (params: object = { userId: 1 }) =>
-    context.controller.getResponse(Feed, params, context.store.getState()).data?.results.map((todo: { id: number }) => todo.id);
+    (context.controller.getResponse(Feed, params, context.store.getState()).data as FeedList | undefined)?.results.map((todo) => todo.id);
   return { Feed, Todo, ids, ...context };
 }
 
@@ -45,8 +58,8 @@ describe('infinite lists', () => {
     const { Feed, ids, cache, store, controller } = await feed();
     expect(cache.selectPages(store.getState(), Feed, { userId: 1 })).toMatchObject({ hasNextPage: false, pageParams: [] });
     await controller.fetchNextPage(Feed, { userId: 1 });
-    const list = await controller.fetchNextPage(Feed, { userId: 1 });
-    expect(list.results.map((todo: { id: number }) => todo.id)).toEqual([1, 2, 3, 4]);
+    const list = (await controller.fetchNextPage(Feed, { userId: 1 })) as FeedList;
+    expect(list.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
     expect(list.nextCursor).toBeNull();
     expect(cache.selectPages(store.getState(), Feed, { userId: 1 })).toEqual({
       hasNextPage: false,
@@ -56,7 +69,7 @@ describe('infinite lists', () => {
       pageParams: [{ userId: 1 }, { userId: 1, cursor: '2' }],
     });
     // Past the last page: nothing is fetched, the list as stored.
-    expect((await controller.fetchNextPage(Feed, { userId: 1 })).results).toHaveLength(4);
+    expect(((await controller.fetchNextPage(Feed, { userId: 1 })) as FeedList).results).toHaveLength(4);
     expect(feedRequests()).toEqual(['userId=1', 'cursor=2&userId=1']);
     expect(ids()).toEqual([1, 2, 3, 4]);
   });
@@ -71,9 +84,9 @@ describe('infinite lists', () => {
     store.subscribe(() => seen.add(JSON.stringify(ids() ?? null)));
     server.requests.length = 0;
     await controller.invalidate(Feed, { userId: 1 });
-    const list = await controller.fetch(Feed, { userId: 1 });
+    const list = (await controller.fetch(Feed, { userId: 1 })) as FeedList;
     expect(feedRequests()).toEqual(['userId=1', 'cursor=1&userId=1']);
-    expect(list.results.map((todo: { id: number; title: string }) => `${todo.id}:${todo.title}`)).toEqual(['0:todo 0', '1:todo 1', '2:todo 2', '3:renamed']);
+    expect(list.results.map((todo) => `${todo.id}:${todo.title}`)).toEqual(['0:todo 0', '1:todo 1', '2:todo 2', '3:renamed']);
     // Never half old and half new: the invalidated list (missing), then the whole new one.
     expect([...seen]).toEqual(['null', '[0,1,2,3]']);
   });
@@ -81,7 +94,7 @@ describe('infinite lists', () => {
   it('maxPages keeps the last pages: the oldest page and its todos leave the list, and a refetch loads the kept ones', async () => {
     const { Feed, controller, store } = await feed();
     const Short = Feed.extend({ maxPages: 2 });
-    const ids = () => controller.getResponse(Short, {}, store.getState()).data?.results.map((todo: { id: number }) => todo.id);
+    const ids = () => (controller.getResponse(Short, {}, store.getState()).data as FeedList | undefined)?.results.map((todo) => todo.id);
     for (let i = 0; i < 3; i++) await controller.fetchNextPage(Short, {});
     expect(ids()).toEqual([3, 4, 5, 6]);
     server.requests.length = 0;
@@ -109,7 +122,7 @@ describe('page numbers', () => {
       server.url,
     );
     const context = setup();
-    const ids = () => context.controller.getResponse(TodoResource.getList, context.store.getState()).data?.map((todo: { id: number }) => todo.id);
+    const ids = () => (context.controller.getResponse(TodoResource.getList, context.store.getState()).data as Row[] | undefined)?.map((todo) => todo.id);
     const pageRequests = () => server.requests.filter((request) => request.path === '/todos').map((request) => request.query.toString());
     return { TodoResource, ids, pageRequests, ...context };
   }
@@ -148,7 +161,7 @@ describe('list edits', () => {
       return { json: [...server.todos.values()].filter((todo) => userId === null || String(todo.userId) === userId) };
     });
     const ids = (params?: object) =>
-      controller.getResponse(TodoResource.getList, ...(params ? [params] : []), store.getState()).data?.map((todo: { id: number }) => todo.id);
+      (controller.getResponse(TodoResource.getList, ...(params ? [params] : []), store.getState()).data as Row[] | undefined)?.map((todo) => todo.id);
     await controller.fetch(TodoResource.getList);
     await controller.fetch(TodoResource.getList, { userId: 1 });
     await controller.fetch(TodoResource.getList, { userId: 2 });
