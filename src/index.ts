@@ -7,6 +7,7 @@
  */
 export { Entity, isEntityClass } from './schema/Entity';
 export { EntityMixin } from './schema/EntityMixin';
+/** The schema classes under Data Client's names: `schema.Array`, `schema.Collection`, `schema.Entity` (the mixin), `schema.Query`, ... */
 export * as schema from './schema/schema';
 export { Collection, CollectionAdder } from './schema/Collection';
 export { CollectionMover, CollectionRemover } from './schema/CollectionEdits';
