@@ -1,18 +1,23 @@
 // docs/server-rendering.md's recipe, run as printed (its `serialize.ts` block) against a real local server:
 // fetch and render on a per-request store, send the slice, start a second store from it.
 import { configureStore } from '@reduxjs/toolkit';
-import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createResource, createRestCache, Entity, type RestCache, type RestCacheState } from 'rest-slice';
 import { RestCacheProvider, useSuspense } from 'rest-slice/react';
 import { deferred, startServer, type Deferred, type TestServer } from '../helpers/server';
-import { runBlock } from './runBlock';
+import { blockCode, runCode } from './runBlock';
 
-const { forTheClient, toScript } = runBlock<{
+interface Serialize {
   forTheClient(state: RestCacheState): RestCacheState;
   toScript(state: RestCacheState): string;
-}>('docs/server-rendering.md', 'serialize.ts', require);
+}
+let forTheClient: Serialize['forTheClient'];
+let toScript: Serialize['toScript'];
+
+beforeAll(async () => {
+  ({ forTheClient, toScript } = await runCode<Serialize>(blockCode('docs/server-rendering.md', 'serialize.ts'), require));
+});
 
 class Todo extends Entity {
   id = 0;
@@ -76,16 +81,22 @@ function makeStore(cache: RestCache, preloaded?: RestCacheState) {
 
 function TodoList() {
   const todos = useSuspense(TodoResource.getList);
-  return createElement(
-    'ul',
-    null,
-    todos.map((todo) => createElement('li', { key: todo.pk() }, todo.title)),
+  return (
+    <ul>
+      {todos.map((todo) => (
+        <li key={todo.pk()}>{todo.title}</li>
+      ))}
+    </ul>
   );
 }
 
 function render(cache: RestCache, store: ReturnType<typeof makeStore>): string {
   return renderToString(
-    createElement(Provider, { store }, createElement(RestCacheProvider, { cache }, createElement(TodoList))),
+    <Provider store={store}>
+      <RestCacheProvider cache={cache}>
+        <TodoList />
+      </RestCacheProvider>
+    </Provider>,
   );
 }
 

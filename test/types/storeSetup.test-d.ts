@@ -1,5 +1,5 @@
-// The README's Quick start and "Add to your store" code, as written there, must
-// type-check for users: checked by `tsc --noEmit` (never run by jest).
+// The types a store setup relies on (fetch results, setupListeners' remover, a custom reducerPath,
+// combineSlices): checked by `tsc --noEmit`. The docs' own blocks are checked by test/docs/codeBlocks.test.ts.
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
 import { createRestCache, createResource, Entity, ExpiryStatus, restCache, setupListeners } from 'rest-slice';
 
