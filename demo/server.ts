@@ -77,7 +77,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
       res.end(body);
     };
-    if (url === '/' || url === '/index.html') return send('text/html', page);
+    const pathname = url.split('?')[0];
+    // The page's query (?gcTime=1500&retryDelay=50) is for the app, not the server.
+    if (pathname === '/' || pathname === '/index.html') return send('text/html', page);
     if (url === '/app.js') return send('text/javascript', script);
     if (url === '/app.css') return send('text/css', css);
     if (url === '/favicon.ico') {

@@ -1,4 +1,5 @@
 import { useSelector } from 'react-redux';
+import type { RestCacheState } from 'rest-slice';
 import { useFeed } from './feed';
 import { actionLog, gcTime, retained, shortKey, sweeps, type DemoState } from './store';
 
@@ -7,35 +8,52 @@ function short(value: unknown): string {
   return json.length > 90 ? `${json.slice(0, 89)}…` : json;
 }
 
-/** The cache as it is now: entity tables, pending optimistic updates, requests in flight, the action log. */
-export function Inspector() {
-  const rest = useSelector((state: DemoState) => state.rest);
-  const log = useFeed(actionLog);
+/** What is happening now: optimistic updates on top of the confirmed data, requests in flight, retries. */
+function Now({ rest }: { rest: RestCacheState }) {
+  const retrying = Object.entries(rest.retrying ?? {});
+  return (
+    <>
+      <h3>
+        Pending optimistic updates <small>{rest.optimistic.length}</small>
+      </h3>
+      <ul className="optimistic" aria-label="Pending optimistic updates">
+        {rest.optimistic.length === 0 && <li className="muted">none</li>}
+        {rest.optimistic.map((o) => (
+          <li key={`${o.key}${o.fetchedAt}${o.requestId ?? ''}`}>
+            <b>{o.endpoint}</b> {shortKey(o.key)}
+          </li>
+        ))}
+      </ul>
+      <h3>
+        In flight <small>{Object.keys(rest.inflight).length}</small>
+      </h3>
+      <ul className="inflight">
+        {Object.keys(rest.inflight).map((key) => (
+          <li key={key}>{shortKey(key)}</li>
+        ))}
+      </ul>
+      <h3>
+        Retrying <small>{retrying.length}</small>
+      </h3>
+      <ul className="retrying" aria-label="Retrying">
+        {retrying.length === 0 && <li className="muted">none</li>}
+        {retrying.map(([key, state]) => (
+          <li key={key}>
+            {shortKey(key)} · attempt {state.attempt} after {state.error.status ?? state.error.message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The stored results (request keys), which ones the page retains, and what garbage collection removed. */
+function Lifetime({ rest }: { rest: RestCacheState }) {
   const kept = useFeed(retained);
   const collected = useFeed(sweeps);
-  const origin = location.origin;
-  const retrying = Object.entries(rest.retrying ?? {});
   const results = Object.entries(rest.meta);
   return (
-    <aside className="inspector" aria-label="Cache inspector">
-      <h2>Cache inspector</h2>
-      <details open className="entities">
-        <summary>Confirmed entities and results (optimistic updates apply on top)</summary>
-        {Object.entries(rest.entities).map(([key, rows]) => (
-          <div key={key} className="table" data-table={key}>
-            <h3>
-              {key.replace(origin, '')} <small>{Object.keys(rows ?? {}).length}</small>
-            </h3>
-            <ul>
-              {Object.entries(rows ?? {}).map(([pk, row]) => (
-                <li key={pk}>
-                  <b>{pk}</b> {row === null ? <i>invalidated</i> : short(row)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </details>
+    <>
       <h3>
         Results <small>{results.length}</small>
       </h3>
@@ -64,36 +82,18 @@ export function Inspector() {
           </li>
         ))}
       </ul>
-      <h3>
-        Retrying <small>{retrying.length}</small>
-      </h3>
-      <ul className="retrying" aria-label="Retrying">
-        {retrying.length === 0 && <li className="muted">none</li>}
-        {retrying.map(([key, state]) => (
-          <li key={key}>
-            {shortKey(key)} · attempt {state.attempt} after {state.error.status ?? state.error.message}
-          </li>
-        ))}
-      </ul>
-      <h3>
-        Pending optimistic updates <small>{rest.optimistic.length}</small>
-      </h3>
-      <ul className="optimistic" aria-label="Pending optimistic updates">
-        {rest.optimistic.length === 0 && <li className="muted">none</li>}
-        {rest.optimistic.map((o) => (
-          <li key={`${o.key}${o.fetchedAt}${o.requestId ?? ''}`}>
-            <b>{o.endpoint}</b> {o.key.replace(origin, '')}
-          </li>
-        ))}
-      </ul>
-      <h3>
-        In flight <small>{Object.keys(rest.inflight).length}</small>
-      </h3>
-      <ul className="inflight">
-        {Object.keys(rest.inflight).map((key) => (
-          <li key={key}>{key.replace(origin, '')}</li>
-        ))}
-      </ul>
+    </>
+  );
+}
+
+/** The cache as it is now: pending optimistic updates, requests in flight and retried, the action log, entity tables, results and garbage collection. */
+export function Inspector() {
+  const rest = useSelector((state: DemoState) => state.rest);
+  const log = useFeed(actionLog);
+  return (
+    <aside className="inspector" aria-label="Cache inspector">
+      <h2>Cache inspector</h2>
+      <Now rest={rest} />
       <h3>Action log</h3>
       <ol className="log" aria-label="Action log">
         {log.map((entry) => (
@@ -102,6 +102,24 @@ export function Inspector() {
           </li>
         ))}
       </ol>
+      <details open className="entities">
+        <summary>Confirmed entities and lists (optimistic updates apply on top)</summary>
+        {Object.entries(rest.entities).map(([key, rows]) => (
+          <div key={key} className="table" data-table={key}>
+            <h3>
+              {shortKey(key)} <small>{Object.keys(rows ?? {}).length}</small>
+            </h3>
+            <ul>
+              {Object.entries(rows ?? {}).map(([pk, row]) => (
+                <li key={pk}>
+                  <b>{pk}</b> {row === null ? <i>invalidated</i> : short(row)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </details>
+      <Lifetime rest={rest} />
     </aside>
   );
 }

@@ -60,7 +60,8 @@ export const shortKey = (key: string) => key.replace(location.origin, '');
 
 function rowsOf(entities: GcPayload['entities']): string {
   return Object.entries(entities)
-    .map(([key, pks]) => `${shortKey(key)}×${pks.length}`)
+    // A Collection's rows are the stored lists (`[Comment] …/comments`): named by what they list.
+    .map(([key, pks]) => `${key.startsWith('[') ? `${key.slice(1, key.indexOf(']'))} list` : key}×${pks.length}`)
     .join(', ');
 }
 

@@ -1,124 +1,37 @@
-// The demo app (an issue tracker) in a real browser: Debian's Chromium driven by playwright-core.
-// Requests are held at the browser until the test lets them through, so "shown before the server
-// answered" is checked, not timed. Any console error or page error fails the test (except the
-// browser's own "Failed to load resource" line for a 500/503 the test asked the server for).
-// Screenshots go to test/e2e/screenshots/ (CI keeps them).
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../demo/server';
-
-const executablePath = '/usr/bin/chromium';
-const installed = existsSync(executablePath);
-const inCI = process.env.CI === 'true';
-const screenshotDir = path.join(__dirname, 'screenshots');
-
-if (!installed && !inCI) {
-  process.stdout.write(`test/e2e: ${executablePath} not found; install Debian's chromium to run the browser tests\n`);
-}
+// The demo app (an issue tracker) in a real browser: Debian's Chromium driven by playwright-core
+// (see browser.ts: held requests, no console error allowed, screenshots in test/e2e/screenshots/).
+// The newer features (board, pins, infinite feed, garbage collection, cancelling, retries) are in
+// features.test.ts.
+import type { Browser, Page } from 'playwright-core';
+import type { DemoServer } from '../../demo/server';
+import { describeInChromium, holdNext, openDemo, sameCommit, type DemoPage } from './browser';
 
 jest.setTimeout(60_000);
 
-/** A request held at the browser until `release()`; `requested` settles once it was sent. */
-interface Held {
-  requested: Promise<void>;
-  release(): void;
-}
-
-/** Holds the next `method` request to `pathname` (e.g. '/api/issues/2'). */
-async function holdNext(page: Page, method: string, pathname: string): Promise<Held> {
-  let arrived!: () => void;
-  let release!: () => void;
-  const requested = new Promise<void>((resolve) => (arrived = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let used = false;
-  await page.route(
-    (url) => url.pathname === pathname,
-    async (route: Route) => {
-      if (used || route.request().method() !== method) return route.fallback();
-      used = true;
-      arrived();
-      await released;
-      await route.fallback();
-    },
-  );
-  return { requested, release };
-}
-
-/**
- * Resolves, in the page, at the first DOM change after which `selector`'s text is `expected`, with the
- * texts of `others` read in that same change: what one commit (one frame) shows together.
- */
-function sameCommit(page: Page, selector: string, expected: string, others: string[]): Promise<string[]> {
-  return page.evaluate(
-    ({ selector, expected, others }) =>
-      new Promise<string[]>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.querySelector(selector)?.textContent?.trim() !== expected) return;
-          observer.disconnect();
-          resolve(others.map((other) => document.querySelector(other)?.textContent?.trim() ?? '(missing)'));
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }),
-    { selector, expected, others },
-  );
-}
-
-(installed || inCI ? describe : describe.skip)('demo app in Chromium', () => {
+describeInChromium('demo app in Chromium', () => {
+  let demo: DemoPage;
   let server: DemoServer;
   let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
-  let shot = 0;
 
   const row = (id: number) => page.locator(`tr[data-issue="${id}"]`);
   const detail = () => page.getByRole('region', { name: 'Issue detail' });
   const inspector = () => page.getByRole('complementary', { name: 'Cache inspector' });
   const logTypes = async () => (await inspector().getByRole('list', { name: 'Action log' }).locator('li b').allTextContents());
-  const screenshot = async (name: string) => {
-    mkdirSync(screenshotDir, { recursive: true });
-    const file = path.join(screenshotDir, `${String(++shot).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    process.stdout.write(`test/e2e screenshot: ${path.relative(process.cwd(), file)}\n`);
-  };
+  const screenshot = (name: string) => demo.screenshot(name);
   /** Waits until no optimistic update is pending (every write answered). */
   const settled = () => inspector().locator('.optimistic li.muted').waitFor();
-  /** Sets a server switch through the page's control panel and waits until the server has it. */
-  const controlsAnswered = () =>
-    page.waitForResponse((r) => r.url() === `${server.url}/api/controls` && r.request().method() === 'PATCH');
+  /** Waits until the server answered the control panel's PATCH. */
+  const controlsAnswered = () => demo.controlsAnswered();
 
   beforeAll(async () => {
-    if (!installed) {
-      throw new Error(`test/e2e: ${executablePath} not found; CI installs Debian's chromium in .ci/run`);
-    }
-    server = await startDemoServer({ port: 0, host: '127.0.0.1', controls: { latency: 50 } });
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync'],
-    });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // Fail with Playwright's message (what it waited for) well before jest's timeout.
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      if (/^Failed to load resource: the server responded with a status of (500|503)/.test(message.text())) return;
-      problems.push(`console.error: ${message.text()}`);
-    });
-    // A stand-in for the Redux DevTools extension: configureStore's default composes with it when present.
-    await page.addInitScript(() => {
-      type Fn = (...args: unknown[]) => unknown;
-      const compose = (...fns: Fn[]) => (fns.length === 0 ? (x: unknown) => x : fns.reduce((a, b) => (...args: unknown[]) => a(b(...args))));
-      (window as unknown as Record<string, unknown>).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (...args: unknown[]) => {
-        (window as unknown as Record<string, unknown>).devToolsConnected = true;
-        return typeof args[0] === 'function' ? compose(...(args as Fn[])) : compose;
-      };
-    });
+    demo = await openDemo();
+    ({ server, browser, page } = demo);
   });
 
   afterEach(() => {
     // Emptied first, so one test's problem is not reported again by the next.
-    expect(problems.splice(0)).toEqual([]);
+    expect(demo.takeProblems()).toEqual([]);
   });
 
   afterAll(async () => {
@@ -282,7 +195,7 @@ function sameCommit(page: Page, selector: string, expected: string, others: stri
 
   it('Refresh marks the list stale: the rows stay while it refetches', async () => {
     const list = await holdNext(page, 'GET', '/api/issues');
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
     await list.requested;
     await page.getByText('refreshing…').waitFor();
     expect(await page.locator('tr[data-issue]').count()).toBe(6);
@@ -303,6 +216,11 @@ function sameCommit(page: Page, selector: string, expected: string, others: stri
     const error = detail().getByRole('alert');
     await error.waitFor();
     expect(await error.textContent()).toBe('Could not load the commentsThe server answered 503.Retry');
+    // The 503 was retried twice (the demo's `retry`) before the boundary showed it.
+    expect((await inspector().getByRole('list', { name: 'Action log' }).locator('li').allTextContents()).filter((line) => line.includes('rest/retry'))).toEqual([
+      expect.stringMatching(/rest\/retry GET \/api\/issues\/2\/comments · attempt 3 after 503$/),
+      expect.stringMatching(/rest\/retry GET \/api\/issues\/2\/comments · attempt 2 after 503$/),
+    ]);
     expect(await page.locator('tr[data-issue]').count()).toBe(6);
     await screenshot('server-down-error-boundary');
 
@@ -330,6 +248,9 @@ function sameCommit(page: Page, selector: string, expected: string, others: stri
     expect([...server.api.issues.values()].filter((i) => i.status === 'closed').length).not.toBe(closedBefore);
     // The issue in the event was written with `controller.set`: the row shows the server's status without a refetch.
     await page.locator(`tr.${status}[data-issue="${id}"]`).waitFor();
+    // Written with the `move` schema: the card changed columns on the board too.
+    await page.locator(`.column.${status} [data-card="${id}"]`).waitFor();
+    expect(await page.locator(`[data-card="${id}"]`).count()).toBe(1);
     expect(await logTypes()).toContain('rest/set');
     await screenshot('live-activity');
   });
