@@ -57,6 +57,7 @@ export class ArraySchema<S = unknown, A extends SchemaAttribute | undefined = un
     super(definition, schemaAttribute);
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (this.isSingle) return normalizeArray(this.definition, input, visitor);
     const items = itemsOf(input, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
@@ -69,6 +70,7 @@ export class ArraySchema<S = unknown, A extends SchemaAttribute | undefined = un
     return output;
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     if (this.isSingle) return denormalizeArray(this.definition, input, visitor);
     if (!Array.isArray(input)) return input;

@@ -92,6 +92,7 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
   declare readonly __denormalized?: Denormalize<S>;
   /** The inner schema: `schema.Array` or `schema.Values`. */
   readonly schema: ArraySchema<unknown> | Values<unknown>;
+  /** The table the collection rows are stored in (the `key` option, else `[Item]` / `{Item}`). */
   readonly key: string;
   private readonly options: CollectionOptions;
   private adders: Partial<Record<AddMode, CollectionAdder<S>>> = {};
@@ -138,6 +139,7 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
     return incoming;
   }
 
+  /** The later fetch wins: an older response never replaces a newer stored list. */
   useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
     return existingMeta.fetchedAt <= incomingMeta.fetchedAt;
   }
@@ -200,6 +202,7 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
     return new CollectionAdder(this, mode, match);
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const pk = this.pk(parent, key, visitor.args);
     const normalized = this.schema.normalize(input, parent, key, visitor);
@@ -207,6 +210,7 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
     return pk;
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(pk: unknown, visitor: DenormalizeVisitor): unknown {
     if (typeof pk !== 'string') return this.schema.denormalize(pk, visitor);
     const row = visitor.getEntity(this.key, pk);
@@ -233,17 +237,21 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
   private readonly target: EntityLikeSchema;
 
   constructor(
+    /** The collection this adds to. */
     readonly collection: Collection<S>,
+    /** Where the items go: `'push'` (end), `'unshift'` (start) or `'assign'` (Values members). */
     readonly mode: AddMode,
     private readonly match?: (collectionArgs: CollectionArgs, args: readonly unknown[]) => boolean,
   ) {
     this.target = adderTarget(collection.key);
   }
 
+  /** The collection rows' table: `collection.key`. */
   get key(): string {
     return this.collection.key;
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const inner = this.collection.schema;
     const single = this.mode !== 'assign' && !Array.isArray(input);
@@ -276,6 +284,7 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
     return this.mode === 'push' ? [...existing, ...fresh] : [...fresh, ...existing];
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     const inner = this.collection.schema;
     if (this.mode === 'assign' || Array.isArray(input)) return inner.denormalize(input, visitor);

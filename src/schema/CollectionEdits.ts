@@ -126,6 +126,7 @@ abstract class CollectionEdit<S> implements SchemaClass {
 export class CollectionRemover<S = unknown> extends CollectionEdit<S> implements SchemaType<EditedItem<S>> {
   declare readonly __denormalized?: EditedItem<S>;
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const single = this.isArray && !Array.isArray(input);
     if (!this.isArray) this.checkValuesInput(input, 'remove');
@@ -155,6 +156,7 @@ export class CollectionRemover<S = unknown> extends CollectionEdit<S> implements
 export class CollectionMover<S = unknown> extends CollectionEdit<S> implements SchemaType<EditedItem<S>> {
   declare readonly __denormalized?: EditedItem<S>;
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const isArray = this.isArray;
     const items = isArray && Array.isArray(input) ? input : [input];

@@ -22,12 +22,16 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
 {
   declare readonly __denormalized?: InvalidatedItem<E> | undefined;
 
-  constructor(readonly entity: E) {
+  constructor(
+    /** The Entity class (or Union of them) whose row is invalidated. */
+    readonly entity: E,
+  ) {
     if (!isEntityClass(entity) && !(entity instanceof Union)) {
       throw new TypeError('[rest-slice] `schema.Invalidate` takes an Entity class or a `schema.Union` of Entity classes');
     }
   }
 
+  /** The entity's table (for a Union, its members' keys). */
   get key(): string {
     const entity = this.entity;
     if (!(entity instanceof Union)) return entity.key;
@@ -49,6 +53,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
     return [isEntityClass(member) ? member : undefined, String(name)];
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const [entity, attribute] = this.memberOf(input, parent, key);
     // As Data Client: a Union member that cannot be told (no attribute in the response or params) invalidates nothing.
@@ -74,6 +79,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
     return reference;
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(pk: unknown, visitor: DenormalizeVisitor): unknown {
     return visitor.unvisit(this.entity, pk);
   }

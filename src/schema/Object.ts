@@ -51,6 +51,7 @@ export class ObjectSchema<O extends Record<string, unknown> = Record<string, unk
   implements SchemaClass, SchemaType<{ [K in keyof O]: Denormalize<O[K]> }>
 {
   declare readonly __denormalized?: { [K in keyof O]: Denormalize<O[K]> };
+  /** The schema of each member that holds entities (other members are kept as they are). */
   readonly schema: O;
 
   constructor(definition: O) {
@@ -63,10 +64,12 @@ export class ObjectSchema<O extends Record<string, unknown> = Record<string, unk
     return this;
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     return normalizeObject(this.schema, input, visitor);
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     return denormalizeObject(this.schema, input, visitor);
   }

@@ -15,6 +15,7 @@ export interface PolymorphicReference {
  * mapping from an attribute value to a schema.
  */
 export abstract class Polymorphic<D> {
+  /** How a value picks its schema in the mapping; `undefined` for a single schema. */
   readonly schemaAttribute: SchemaAttribute | undefined;
   protected definition: D;
 

@@ -86,6 +86,7 @@ export class Query<S = unknown, P extends readonly unknown[] = [params?: Record<
   private readonly results = new Map<string, QueryResult>();
 
   constructor(
+    /** What the query reads: `new schema.All(Todo)`, a Collection, an Entity, ... */
     readonly schema: S,
     process?: (entries: Denormalize<S>, ...args: P) => R,
   ) {
@@ -97,6 +98,7 @@ export class Query<S = unknown, P extends readonly unknown[] = [params?: Record<
     return visitor.visit(this.schema, input, parent, key);
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     const inner = typeof input === 'object' && input !== null && queryResults.has(input) ? (input as QueryResult).inner : input;
     const value = visitor.unvisit(this.schema, inner);

@@ -19,6 +19,7 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
     super(definition, schemaAttribute);
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new TypeError(
@@ -28,6 +29,7 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
     return this.normalizeValue(input, parent, key, visitor);
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     return this.denormalizeValue(input, visitor);
   }

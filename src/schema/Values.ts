@@ -21,6 +21,7 @@ export class Values<D = unknown>
     super(definition, schemaAttribute);
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new TypeError(
@@ -38,6 +39,7 @@ export class Values<D = unknown>
     return output;
   }
 
+  /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     if (typeof input !== 'object' || input === null) return input;
     const record = input as Record<string, unknown>;
