@@ -16,10 +16,10 @@ export function slug(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-/** The Markdown outside fenced code blocks. */
+/** The Markdown with the fenced code blocks' lines blanked (so line numbers stay). */
 function prose(markdown: string): string {
   let text = markdown;
-  for (const block of extractBlocks(markdown)) text = text.replace(block.code, '');
+  for (const block of extractBlocks(markdown)) text = text.replace(block.code, block.code.replace(/[^\n]/g, ''));
   return text;
 }
 
