@@ -200,6 +200,19 @@ describe('cursor pages', () => {
     expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([3, 4, 5, 6]);
   });
 
+  it('maxPages: 1 refetches the one page it kept, not the first page', async () => {
+    const { cache, store, controller } = setup();
+    const Feed = feed({ maxPages: 1 });
+    for (let i = 0; i < 2; i++) await controller.fetchNextPage(Feed, {});
+    expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([3, 4]);
+    server.requests.length = 0;
+    await controller.invalidate(Feed, {});
+    await controller.fetch(Feed, {});
+    expect(feedRequests()).toEqual(['after=2']);
+    expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([3, 4]);
+    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ pageParams: [{ after: 2 }], hasNextPage: true });
+  });
+
   it('a bad maxPages is a clear error and changes nothing', async () => {
     const { store, controller } = setup();
     const Feed = feed({ maxPages: 0 });

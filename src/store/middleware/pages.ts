@@ -48,12 +48,17 @@ function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unkno
   return withItemsAt(values[values.length - 1], found.path, items);
 }
 
+/** Params are plain JSON: equal when they serialize the same (an absent member is the same as `undefined`). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
 /**
  * Infinite lists: a page request (`fetchNextPage`/`fetchPreviousPage`)
  * records its page in `state.pages[listKey]` (with `fetchingNext`/
  * `fetchingPrevious` while in flight) and drops the page `maxPages` evicts;
  * a fetch of a paginated list (`getNextPageParams`, `getPreviousPageParams`
- * or `paginationField`) with several pages loaded refetches every one of
+ * or `paginationField`) with pages loaded past its first refetches every one of
  * them in order, as one response replacing the list (so a refetch after
  * `invalidate`, expiry, focus or a poll keeps the pages shown). A list
  * garbage collection removes loses its pages.
@@ -85,9 +90,10 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
     return Object.create(endpoint, { fetchWith: { value: fetchWith } }) as EndpointInterface;
   }
 
-  function listRunner(endpoint: PaginatedEndpoint, run: PagesRun): EndpointInterface {
+  function listRunner(endpoint: PaginatedEndpoint, run: PagesRun, firstParams: unknown): EndpointInterface {
     const stored = entryOf(run.key)?.pages;
-    const rebuild = stored !== undefined && stored.length > 1;
+    // Every loaded page is reloaded; with `maxPages` the one page kept may not be the first.
+    const rebuild = stored !== undefined && (stored.length > 1 || (stored.length === 1 && !sameJson(stored[0].params, firstParams)));
     const original = endpoint.fetchWith;
     const computesNext = typeof endpoint.getNextPageParams === 'function' || typeof endpoint.paginationField === 'string';
     const fetchWith: FetchWith = async function (this: unknown, options, ...args) {
@@ -133,7 +139,7 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
         runner = pageRunner(endpoint, run);
       } else if (isPaginated(endpoint) && typeof endpoint.fetchWith === 'function') {
         run = { key, started: false };
-        runner = listRunner(endpoint, run);
+        runner = listRunner(endpoint, run, pending.args[0]);
       } else {
         return;
       }
