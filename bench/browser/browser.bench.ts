@@ -5,7 +5,7 @@
 //
 //   npm run bench -- --filter browser            every browser row (rounds from BENCH_TIME_MS: 10 by default)
 //   BENCH_ROUNDS=2 npm run bench -- --filter browser   a quick run
-//   BENCH_PROFILE=1 npm run bench -- --filter "browser: update 1 of 10,000"   also a CPU profile of rest-slice's click
+//   BENCH_PROFILE=1 npm run bench -- --filter "browser: update 1 of 10,000"   also CPU profiles of rest-slice's clicks
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,7 +15,7 @@ import type { SuiteOptions, SuiteRun } from '../measure';
 import type { ReportTable } from '../report';
 import { bundleAll, LIBRARIES, type Library } from './bundle';
 import { renderChart } from './chart';
-import { profileUpdateClick } from './profile';
+import { profileClicks } from './profile';
 import { openPage, PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
 import { startBenchServer, type BenchServer, type StaticFiles } from './server';
 
@@ -144,12 +144,12 @@ export const runBrowserBench: SuiteRun = async (options) => {
       }
       process.stdout.write(`browser: round ${round + 1}/${rounds} done\n`);
     }
-    if (process.env.BENCH_PROFILE === '1' && wanted.has('update10k')) {
+    if (process.env.BENCH_PROFILE === '1') {
       await server.close();
       const readable = await staticFiles(true);
       const profileServer = await startBenchServer(readable);
       try {
-        profileLines = await profileUpdateClick(browser, profileServer, readable['/rest-slice.js'][1]);
+        profileLines = await profileClicks(browser, profileServer, readable['/rest-slice.js'][1]);
       } finally {
         await profileServer.close();
       }

@@ -14,7 +14,7 @@ const BAR = 14;
 const GAP = 10;
 /** The x axis: log2 of the ratio, clamped to [MIN, MAX]. */
 const MIN = 1 / 8;
-const MAX = 256;
+const MAX = 32;
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -43,7 +43,7 @@ export function renderChart(title: string, subtitle: string, rows: readonly Char
     parts.push(`<text x="${26 + i * 200}" y="58">rest-slice vs ${escape(peer)}</text>`);
   });
   const bottom = top + rows.length * groupHeight;
-  for (const tick of [0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256]) {
+  for (const tick of [0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32]) {
     const at = x(tick).toFixed(1);
     const strong = tick === 1;
     parts.push(`<line x1="${at}" y1="${top - 4}" x2="${at}" y2="${bottom}" stroke="${strong ? '#000' : '#ddd'}" stroke-width="${strong ? 1.5 : 1}"/>`);

@@ -1,4 +1,4 @@
-// A CPU profile (CDP Profiler) of rest-slice's "update 1 of 10,000 rows" click, summarized as the
+// CPU profiles (CDP Profiler) of two of rest-slice's clicks on 10,000 rows, summarized as the
 // functions with the most self time and the self time per package. The profiled bundle is not
 // minified, so it keeps function names and esbuild's `// <module path>` comment before each module.
 import type { Browser } from 'playwright-core';
@@ -46,12 +46,44 @@ function moduleAt(starts: readonly [number, string][], line: number): string {
   return found;
 }
 
+/** Self time per function and per package of a profile's samples, as printable lines. */
+function summarize(title: string, profile: Profile, modules: readonly [number, string][]): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const perModule = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const frame = byNode.get(samples[i])?.callFrame;
+    // A sample's time is the gap to the next sample.
+    const micros = deltas[i + 1] ?? 0;
+    if (!frame || frame.functionName === '(idle)') continue;
+    const where = frame.url.endsWith('/rest-slice.js') ? moduleAt(modules, frame.lineNumber) : frame.url === '' ? '(browser)' : frame.url.slice(frame.url.lastIndexOf('/') + 1);
+    const key = `${frame.functionName || '(anonymous)'}  [${where}${frame.url === '' ? '' : `:${frame.lineNumber + 1}`}]`;
+    self.set(key, (self.get(key) ?? 0) + micros);
+    perModule.set(where, (perModule.get(where) ?? 0) + micros);
+    total += micros;
+  }
+  const line = ([key, micros]: [string, number]) => `  ${(micros / 1000).toFixed(2).padStart(7)}   ${((micros / total) * 100).toFixed(1).padStart(4)}%   ${key}`;
+  return [
+    `${title}; ${(total / 1000).toFixed(1)} ms of non-idle samples until the profiler stopped; (program) is the browser's own work: style, layout, event dispatch`,
+    '  self ms   share   function  [package or file:line of the readable bundle]',
+    ...[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(line),
+    '  self ms   share   package',
+    ...[...perModule.entries()].sort((a, b) => b[1] - a[1]).map(line),
+    '',
+  ];
+}
+
 /**
- * Profiles one rename of a 10,000-row list in the rest-slice app (its answer held until the profile
- * stops, so only the click's own work is in it); resolves to printable lines.
+ * Profiles two clicks in the rest-slice app with 10,000 rows: a rename (its answer held until the
+ * profile stops, so only the click's own work is in it) and selecting another row; resolves to
+ * printable lines. The readable `bundle` maps lines to packages.
  */
-export async function profileUpdateClick(browser: Browser, server: BenchServer, bundle: string): Promise<string[]> {
+export async function profileClicks(browser: Browser, server: BenchServer, bundle: string): Promise<string[]> {
   const modules = modulesByLine(bundle);
+  const rows = ROWS.toLocaleString('en-US');
   const context = await browser.newContext();
   try {
     const session = await openPage(context, server, 'rest-slice', ROWS);
@@ -64,39 +96,21 @@ export async function profileUpdateClick(browser: Browser, server: BenchServer, 
     const { cdp } = session;
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+
     server.hold(true);
     await cdp.send('Profiler.start');
-    const ms = await session.rename('Profiled');
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const renameMs = await session.rename('Profiled');
+    const renamed = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     server.hold(false);
     await session.idle();
 
-    const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-    const self = new Map<string, number>();
-    const perModule = new Map<string, number>();
-    const samples = profile.samples ?? [];
-    const deltas = profile.timeDeltas ?? [];
-    let total = 0;
-    for (let i = 0; i < samples.length; i++) {
-      const frame = byNode.get(samples[i])?.callFrame;
-      // A sample's time is the gap to the next sample.
-      const micros = deltas[i + 1] ?? 0;
-      if (!frame || frame.functionName === '(idle)') continue;
-      const where = frame.url.endsWith('/rest-slice.js') ? moduleAt(modules, frame.lineNumber) : frame.url === '' ? '(browser)' : frame.url.slice(frame.url.lastIndexOf('/') + 1);
-      const key = `${frame.functionName || '(anonymous)'}  [${where}${frame.url === '' ? '' : `:${frame.lineNumber + 1}`}]`;
-      self.set(key, (self.get(key) ?? 0) + micros);
-      perModule.set(where, (perModule.get(where) ?? 0) + micros);
-      total += micros;
-    }
-    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-    const line = ([key, micros]: [string, number]) => `  ${(micros / 1000).toFixed(2).padStart(7)}   ${((micros / total) * 100).toFixed(1).padStart(4)}%   ${key}`;
+    await cdp.send('Profiler.start');
+    const selectMs = await session.select(ROWS / 2 + 7);
+    const selected = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    await session.idle();
     return [
-      `browser › CPU profile of rest-slice's click "update 1 of ${ROWS.toLocaleString('en-US')} rows" (${ms.toFixed(1)} ms to DOM; ${(total / 1000).toFixed(1)} ms of non-idle samples until the profiler stopped; (program) is the browser's own work: style, layout, event dispatch)`,
-      '  self ms   share   function  [package or file:line of the readable bundle]',
-      ...top.map(line),
-      '  self ms   share   package',
-      ...[...perModule.entries()].sort((a, b) => b[1] - a[1]).map(line),
-      '',
+      ...summarize(`browser › CPU profile of rest-slice: update 1 of ${rows} rows (${renameMs.toFixed(1)} ms to DOM while profiled)`, renamed.profile, modules),
+      ...summarize(`browser › CPU profile of rest-slice: select another row of ${rows} (${selectMs.toFixed(1)} ms to DOM while profiled)`, selected.profile, modules),
     ];
   } finally {
     await context.close();
