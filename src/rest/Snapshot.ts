@@ -4,7 +4,9 @@ import type { EndpointData } from './types';
 
 /** The endpoint shape a snapshot reads: anything with a `key` and a `schema`. */
 export interface SnapshotEndpoint {
+  /** The request key of these arguments. */
   key(...args: readonly any[]): string;
+  /** The response's schema. */
   readonly schema?: unknown;
 }
 
@@ -17,7 +19,14 @@ export interface SnapshotInterface {
   getResponse<E extends SnapshotEndpoint>(
     endpoint: E,
     ...args: readonly unknown[]
-  ): { data: EndpointData<E> | undefined; expiryStatus: ExpiryStatus; expiresAt: number };
+  ): {
+    /** The cached data; `undefined` when nothing usable is cached. */
+    data: EndpointData<E> | undefined;
+    /** How usable `data` is. */
+    expiryStatus: ExpiryStatus;
+    /** When `data` goes stale (ms, by the cache's clock). */
+    expiresAt: number;
+  };
   /** The error stored for `endpoint` and `args`, if its last fetch failed. */
   getError<E extends SnapshotEndpoint>(endpoint: E, ...args: readonly unknown[]): Error | undefined;
   /** When the fetch was triggered (client clock, ms); use it as an optimistic `updatedAt`. */

@@ -85,7 +85,10 @@ type EditedItem<S> = S extends readonly (infer I)[]
 abstract class CollectionEdit<S> implements SchemaClass {
   protected readonly target: EntityLikeSchema;
 
-  constructor(readonly collection: Collection<S>) {
+  constructor(
+    /** The collection this edits. */
+    readonly collection: Collection<S>,
+  ) {
     this.target = editTarget(collection.key);
   }
 

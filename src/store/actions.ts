@@ -13,6 +13,7 @@ export interface RequestPayload {
 
 /** A request action of one fetch: stamped with when the fetch was triggered. */
 export interface StampedPayload extends RequestPayload {
+  /** When the fetch was triggered (ms, by the cache's clock). */
   readonly fetchedAt: number;
 }
 
@@ -59,6 +60,7 @@ export interface AbortPayload extends StampedPayload {
 
 /** Payload of `<reducerPath>/retry`: a fetch failed and is tried again (no new `fetch` action). */
 export interface RetryPayload extends StampedPayload {
+  /** The fetch's `requestId`. */
   readonly requestId: string;
   /** The number of the attempt starting now: 2 for the first retry. */
   readonly attempt: number;

@@ -12,9 +12,11 @@ export interface EndpointInterface extends Readonly<CacheOptions> {
   key(...args: any[]): string;
   /** Finds the endpoint again when a replayed action names it. */
   readonly name: string;
+  /** The schema the response is normalized by; none: stored as it is. */
   readonly schema?: unknown;
   /** True for mutations (non-GET): never deduplicated. */
   readonly sideEffect?: boolean;
+  /** The value to show before the server answers (an optimistic update); none: not optimistic. */
   getOptimisticResponse?(snap: any, ...args: any[]): unknown;
   /** `'soft'` keeps stale data shown after this error (`Endpoint`/`RestEndpoint`: status >= 500); without it no error is soft. */
   errorPolicy?(error: any): 'soft' | undefined;

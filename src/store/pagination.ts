@@ -21,6 +21,7 @@ export interface PageState {
 
 /** The pages loaded of one list (`state.pages[listKey]`), first to last, and which edge is being fetched. */
 export interface PagesState {
+  /** The loaded pages, first to last. */
   readonly pages: readonly PageState[];
   /** `true` while a next page is in flight; absent otherwise. */
   readonly fetchingNext?: true;
@@ -32,6 +33,7 @@ export interface PagesState {
 export interface PagesPayload {
   /** The list's request key. */
   readonly key: string;
+  /** The list's pages, or `null` to forget them. */
   readonly entry: PagesState | null;
 }
 
@@ -41,7 +43,9 @@ export interface PagesInfo {
   readonly hasNextPage: boolean;
   /** Whether `fetchPreviousPage` has a page to fetch. */
   readonly hasPreviousPage: boolean;
+  /** Whether the next page is in flight. */
   readonly isFetchingNextPage: boolean;
+  /** Whether the previous page is in flight. */
   readonly isFetchingPreviousPage: boolean;
   /** The params of each loaded page, first to last (empty before the list is loaded). */
   readonly pageParams: readonly unknown[];

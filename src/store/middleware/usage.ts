@@ -12,8 +12,11 @@ import type { CacheAction, Handler, MiddlewareInput } from './types';
 
 /** A request key in use, with the endpoint object and real args of one of its users (enough to refetch it). */
 export interface InUseEntry {
+  /** The request key. */
   readonly key: string;
+  /** The endpoint the request is of. */
   readonly endpoint: EndpointInterface;
+  /** The request's arguments. */
   readonly args: readonly unknown[];
 }
 
@@ -30,7 +33,9 @@ export type RetainQueryArgs<S> = S extends Query<any, infer P, any> ? P : readon
 
 /** A query read in use: the schema and args of one (query, args) pair. */
 export interface HeldQuery {
+  /** The query read held: a `schema.Query`, `schema.All` or Collection. */
   readonly schema: RetainableQuery;
+  /** The arguments it is read with. */
   readonly args: readonly unknown[];
 }
 
