@@ -89,14 +89,23 @@ export type RestInstance<
   } = { path: string },
 > = ((...args: Parameters<F>) => ReturnType<F>) &
   (string extends O['path'] ? AnyPathMembers : Omit<RestEndpointInstance<InstanceGenerics<S, M, O>>, FetchTypedKeys>) & {
+    /** The response's schema. */
     readonly schema: S;
+    /** `true` for a mutation. */
     readonly sideEffect: M;
+    /** The request key of these arguments. */
     key(...args: Parameters<F>): string;
+    /** The full URL of these arguments. */
     url(...args: Parameters<F>): string;
+    /** Runs the request (what calling the endpoint does). */
     fetch(...args: Parameters<F>): ReturnType<F>;
+    /** Runs the request with an injected `fetch` and `AbortSignal`. */
     fetchWith(options: FetchWithOptions, ...args: Parameters<F>): ReturnType<F>;
+    /** Transforms the parsed body. */
     process(value: any, ...args: Parameters<F>): any;
+    /** The optimistic value, when the endpoint is optimistic. */
     getOptimisticResponse?(snap: SnapshotInterface, ...args: Parameters<F>): unknown;
+    /** The live subscription run while the request key has users. */
     onSubscribe?(controller: LiveController, ...args: Parameters<F>): SubscribeResult;
   };
 
@@ -193,10 +202,15 @@ interface AnyRestEndpoint {
 
 /** The members of a resource Data Client's extension types read (each a RestEndpoint). */
 export interface ResourceInterface {
+  /** {@inheritDoc ResourceMembers.get} */
   readonly get: AnyRestEndpoint;
+  /** {@inheritDoc ResourceMembers.getList} */
   readonly getList: AnyRestEndpoint;
+  /** {@inheritDoc ResourceMembers.update} */
   readonly update: AnyRestEndpoint;
+  /** {@inheritDoc ResourceMembers.partialUpdate} */
   readonly partialUpdate: AnyRestEndpoint;
+  /** {@inheritDoc ResourceMembers.delete} */
   readonly delete: AnyRestEndpoint;
 }
 
@@ -238,10 +252,15 @@ export interface ResourceEndpointExtensions<
   PartialUpdate extends PartialRestGenerics = any,
   Delete extends PartialRestGenerics = any,
 > {
+  /** Options (and generics) that extend `get`. */
   readonly get?: MemberExtension<R['get'], Get>;
+  /** Options (and generics) that extend `getList`. */
   readonly getList?: MemberExtension<R['getList'], GetList>;
+  /** Options (and generics) that extend `update`. */
   readonly update?: MemberExtension<R['update'], Update>;
+  /** Options (and generics) that extend `partialUpdate`. */
   readonly partialUpdate?: MemberExtension<R['partialUpdate'], PartialUpdate>;
+  /** Options (and generics) that extend `delete`. */
   readonly delete?: MemberExtension<R['delete'], Delete>;
 }
 
