@@ -13,27 +13,28 @@ export type FetchFunction = (this: EndpointMembers<any, any, any>, ...args: any[
 /** The options of `new Endpoint(fn, options)`; each is optional. */
 export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined>
   extends CacheOptions {
-  /** Names the endpoint in keys, actions and devtools. Default: the name of `fn` (an anonymous `fn` needs this). */
+  /** Names the endpoint in keys, actions and devtools. @defaultValue the name of `fn` (an anonymous `fn` needs this) */
   name?: string;
-  /** The response's schema. Default: none (the value is stored as is). */
+  /** The response's schema. @defaultValue none (the value is stored as is) */
   schema?: S;
-  /** `true` for a mutation (never deduplicated, may be optimistic). Default: `undefined` (a read). */
+  /** `true` for a mutation (never deduplicated, may be optimistic). @defaultValue `undefined` (a read) */
   sideEffect?: SE;
-  /** The request key. Default: `` `${name} ${JSON.stringify(args)}` ``. */
+  /** The request key. @defaultValue `` `${name} ${JSON.stringify(args)}` `` */
   key?(this: EndpointInstance<F, S, SE>, ...args: Parameters<F>): string;
-  /** Whether a stored request key is one this endpoint makes. Default: the key starts with `` `${name} ` ``. */
+  /** Whether a stored request key is one this endpoint makes. @defaultValue the key starts with `` `${name} ` `` */
   testKey?(this: EndpointInstance<F, S, SE>, key: string): boolean;
-  /** The value to put in the cache before `fn` resolves; throw `AbortOptimistic` to skip. Default: none. */
+  /** The value to put in the cache before `fn` resolves; throw `AbortOptimistic` to skip. @defaultValue none */
   getOptimisticResponse?(this: EndpointInstance<F, S, SE>, snap: SnapshotInterface, ...args: Parameters<F>): unknown;
-  /** Decides whether an error keeps stale data shown (`'soft'`). Default: `'soft'` for `status >= 500`. */
+  /** Decides whether an error keeps stale data shown (`'soft'`). @defaultValue `'soft'` for `status >= 500` */
   errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
-  /** Replaces the function the endpoint runs (as `extend({ fetch })` does). */
+  /** Replaces the function the endpoint runs (as `extend({ fetch })` does). @defaultValue the `fn` given to `new Endpoint(fn)` */
   fetch?: F;
   /**
    * Starts a live subscription (WebSocket, `EventSource`) when the request key
    * gets its first user (a mounted hook, `controller.subscribe`,
    * `controller.retain`); the cleanup it returns runs when the last user
-   * leaves. Writes events with `controller.set`/`setResponse`. Default: none.
+   * leaves. Writes events with `controller.set`/`setResponse`.
+   * @defaultValue none
    */
   onSubscribe?(this: EndpointInstance<F, S, SE>, controller: LiveController, ...args: Parameters<F>): SubscribeResult;
 }
