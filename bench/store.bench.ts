@@ -7,6 +7,7 @@ import { loadData, type ProjectData, type ProjectsData } from './fixtures';
 import type { SuiteOptions } from './measure';
 import type { ReportRow, ReportTable } from './report';
 import { dataClientStoreAdapter } from './store.data-client';
+import { runDevelopmentRows } from './store.development';
 import type { StoreAdapter, StoreHarness } from './store.harness';
 import { formatPeriod, measureHooked, type HookedTask } from './store.measure';
 
@@ -105,7 +106,7 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
     add: `${PENDING} pending optimistic: add one + read`,
     resolve: `${PENDING} pending optimistic: resolve the oldest + read`,
   };
-  if (!Object.values(rowNames).some(wanted)) return [];
+  if (!Object.values(rowNames).some(wanted)) return runDevelopmentRows(options);
 
   const { projects: data } = loadData();
   const projects = data.project;
@@ -399,5 +400,5 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
     last.notes = [...(last.notes ?? []), ...sides.map(({ adapter }) => `wiring — ${adapter.wiring}`)];
   }
   void sink;
-  return tables;
+  return [...tables, ...runDevelopmentRows(options)];
 }

@@ -4,6 +4,7 @@
 // dispatch return a promise, as @data-client/redux's PromiseifyMiddleware).
 import { applyManager, Controller, createReducer, initialState, NetworkManager, type State } from '@data-client/core';
 import { RestEndpoint } from '@data-client/rest';
+import { configureStore } from '@reduxjs/toolkit';
 import { applyMiddleware, legacy_createStore, type Middleware } from 'redux';
 import { dataClientSchemas, type ProjectData, type ProjectsData } from './fixtures';
 import { optimisticProject, URL_PREFIX, type PendingEntry, type ReadProject, type StoreAdapter, type StoreHarness } from './store.harness';
@@ -19,7 +20,18 @@ const promiseify: Middleware = () => (next) => (action) => {
 /** Never settles: the PATCH stays in flight, so its optimistic update stays pending. */
 const neverSettles = () => new Promise<Response>(() => {});
 
-export function dataClientStoreAdapter(): StoreAdapter {
+/** How the side's store is made. */
+export interface DataClientStoreOptions {
+  /**
+   * RTK `configureStore` with its default middleware (serializableCheck and
+   * immutableCheck on outside production) instead of redux's legacy_createStore,
+   * for the development rows: the same store an RTK app would put it in.
+   */
+  readonly configureStore?: boolean;
+}
+
+export function dataClientStoreAdapter(options: DataClientStoreOptions = {}): StoreAdapter {
+  const withConfigureStore = options.configureStore === true;
   const list = new RestEndpoint({ path: '/projects', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
   const detail = new RestEndpoint({ path: '/projects/:id', schema: Project, urlPrefix: URL_PREFIX });
   const filler = new RestEndpoint({ path: '/filler', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
@@ -38,11 +50,14 @@ export function dataClientStoreAdapter(): StoreAdapter {
   function newStore() {
     const controller = new Controller();
     const reducer = createReducer(controller);
-    const store = legacy_createStore(
-      reducer as any,
-      initialState as any,
-      applyMiddleware(...(applyManager([new NetworkManager()], controller) as Middleware[]), promiseify),
-    );
+    const managers = applyManager([new NetworkManager()], controller) as Middleware[];
+    const store = withConfigureStore
+      ? configureStore({
+          reducer: reducer as any,
+          preloadedState: initialState as any,
+          middleware: (getDefault) => getDefault().concat(...managers, promiseify),
+        })
+      : legacy_createStore(reducer as any, initialState as any, applyMiddleware(...managers, promiseify));
     return { controller, reducer, store };
   }
 
@@ -81,7 +96,7 @@ export function dataClientStoreAdapter(): StoreAdapter {
   }
 
   return {
-    name: '@data-client/core 0.10.0',
+    name: withConfigureStore ? '@data-client/core 0.10.0 · configureStore defaults' : '@data-client/core 0.10.0',
     createStore,
     roundTrip: (response: ProjectsData) => {
       const { controller, store } = newStore();
@@ -89,7 +104,7 @@ export function dataClientStoreAdapter(): StoreAdapter {
       return controller.getResponse(list, store.getState() as any).data;
     },
     wiring:
-      '@data-client/core: new Controller() + createReducer(controller) as the root reducer of redux legacy_createStore, ' +
+      `@data-client/core: new Controller() + createReducer(controller) as the root reducer of ${withConfigureStore ? 'RTK configureStore (default middleware, then the managers)' : 'redux legacy_createStore'}, ` +
       'applyMiddleware(...applyManager([new NetworkManager()], controller), promiseify); the optimistic view is ' +
       'state.optimistic.reduce(reducer, state), memoized per state as its providers do; optimistic updates by controller.fetch(patch) ' +
       '(NetworkManager starts it, fetchResponse never settles), resolved by controller.resolve(patch, { args, fetchedAt, response }).',

@@ -1,14 +1,28 @@
 // rest-slice's side of the store suite: createRestCache in an RTK store.
 // Loaded lazily, so data-client is still measured while src/ does not build.
 import { configureStore } from '@reduxjs/toolkit';
-import { createRestCache, RestEndpoint, type RestCacheState, type SnapshotInterface } from 'rest-slice';
+import { createRestCache, RestEndpoint, type RestCacheState, type SnapshotInterface, type StoredTable } from 'rest-slice';
 import type { ProjectData, ProjectsData } from './fixtures';
 import { restSliceSchemas } from './fixtures.rest-slice';
 import { optimisticProject, URL_PREFIX, type PendingEntry, type ReadProject, type StoreAdapter, type StoreHarness } from './store.harness';
 
 const Project = restSliceSchemas.projects.project[0];
 
-export function restSliceStoreAdapter(): StoreAdapter {
+/** Rows of a stored table, flat or split into buckets (docs/state-layout.md). */
+function rowCount(table: StoredTable<unknown> | undefined): number {
+  if (table === undefined) return 0;
+  if (!Array.isArray(table)) return Object.keys(table).length;
+  return (table as readonly object[]).reduce((sum, bucket) => sum + Object.keys(bucket).length, 0);
+}
+
+/** How the side's store is made. */
+export interface RestSliceStoreOptions {
+  /** `configureStore`'s default middleware as is (serializableCheck and immutableCheck on outside production), as an app gets it. */
+  readonly defaultChecks?: boolean;
+}
+
+export function restSliceStoreAdapter(options: RestSliceStoreOptions = {}): StoreAdapter {
+  const defaultChecks = options.defaultChecks === true;
   // The fetch every request goes through: it never settles, so optimistic updates stay pending.
   const cache = createRestCache({ fetch: () => new Promise<Response>(() => {}) });
 
@@ -27,11 +41,12 @@ export function restSliceStoreAdapter(): StoreAdapter {
   } as never) as unknown as RestEndpoint<any>;
 
   function newStore() {
-    // RTK's dev checks (serializable, immutable) off: they walk the whole state
-    // on every action and are not part of what a production build runs.
+    // By default RTK's dev checks (serializable, immutable) are off: they are not part of what a
+    // production build runs. The development rows keep `configureStore`'s defaults, as an app does.
     return configureStore({
       reducer: { rest: cache.reducer },
-      middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }).concat(cache.middleware),
+      middleware: (getDefault) =>
+        (defaultChecks ? getDefault() : getDefault({ serializableCheck: false, immutableCheck: false })).concat(cache.middleware),
     });
   }
 
@@ -50,7 +65,7 @@ export function restSliceStoreAdapter(): StoreAdapter {
       readList: () => controller.getResponse(list as any, store.getState()).data as never,
       setDetail: (project) => sync(controller.setResponse(detail as any, { id: project.id }, project)),
       setFiller: (response) => sync(controller.setResponse(filler as any, response)),
-      projectCount: () => Object.keys(slice().entities.Project ?? {}).length,
+      projectCount: () => rowCount(slice().entities.Project),
       addOptimistic: (id, name) => {
         controller.fetch(patch as any, { id }, { name }).catch(() => undefined);
       },
@@ -61,7 +76,7 @@ export function restSliceStoreAdapter(): StoreAdapter {
   }
 
   return {
-    name: 'rest-slice',
+    name: defaultChecks ? 'rest-slice · configureStore defaults' : 'rest-slice',
     createStore,
     roundTrip: (response: ProjectsData) => {
       const store = newStore();
@@ -70,7 +85,7 @@ export function restSliceStoreAdapter(): StoreAdapter {
       return controller.getResponse(list as any, store.getState()).data;
     },
     wiring:
-      'rest-slice: createRestCache({ fetch: never-settling }) in RTK configureStore (serializableCheck and immutableCheck off), ' +
+      `rest-slice: createRestCache({ fetch: never-settling }) in RTK configureStore (${defaultChecks ? 'default middleware: serializableCheck and immutableCheck on' : 'serializableCheck and immutableCheck off'}), ` +
       'cache.controller(store); optimistic updates by controller.fetch(patch), resolved by controller.resolve(patch, { args, fetchedAt, response }).',
   };
 }

@@ -96,6 +96,8 @@ export function createRestSlice(reducerPath: string) {
       /** The network went away (`setupListeners`): polling sleeps. */
       offline: { reducer: (state) => state, prepare: noPayload },
     },
+    // Any other action (Redux's init among them) adopts a preloaded state, before RTK's checks first walk it.
+    extraReducers: (builder) => builder.addDefaultCase((state) => base(state)),
   });
 }
 

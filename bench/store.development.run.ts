@@ -1,0 +1,116 @@
+// The development rows of the store suite, run in a child process with
+// NODE_ENV=development (libraries read it when their modules load, so the
+// parent's production build cannot be switched): each store as an app in
+// development gets it, RTK's `configureStore` defaults (serializableCheck and
+// immutableCheck on). Data Client is measured in the same store and, as its
+// Redux guide wires it, in redux's legacy_createStore (no RTK checks).
+// Prints one line `TABLES <json>` with the rows (see store.development.ts).
+import { loadData, type ProjectData } from './fixtures';
+import type { ReportRow } from './report';
+import { dataClientStoreAdapter } from './store.data-client';
+import type { StoreAdapter } from './store.harness';
+import { measureHooked } from './store.measure';
+import { restSliceStoreAdapter } from './store.rest-slice';
+
+/** What the parent asks for and gets back. */
+export interface DevelopmentRequest {
+  /** Project table sizes to run the update row at (709 = the list alone). */
+  sizes: number[];
+  timeMs: number;
+}
+
+export interface DevelopmentResult {
+  size: number;
+  rows: ReportRow[];
+  /** RTK "took more than 32ms" warnings per side: while the store was filled, and during the timed run; and its non-serializable reports. */
+  warnings: { name: string; filling: number; timed: number; nonSerializable: number }[];
+}
+
+let sink: unknown;
+
+function synthetic(count: number): ProjectData[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `Synthetic_${i}`,
+    internalId: `synthetic${i}`,
+    name: `Synthetic project ${i}`,
+    parentProjectId: '_Root',
+    archived: false,
+    buildTypes: { buildType: [] },
+  }));
+}
+
+// RTK's checks report through the console: each report is counted for the side whose store is being driven.
+let warned = 0;
+let nonSerializable = 0;
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('which is more than the warning threshold')) warned++;
+  else process.stderr.write(`${args.map(String).join(' ')}\n`);
+};
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('A non-serializable value was detected')) nonSerializable++;
+  else process.stderr.write(`${args.map(String).join(' ')}\n`);
+};
+
+/** Fills the Project table in pages of 1,000, as an app that loads a large table page by page does. */
+const PAGE = 1_000;
+
+async function main(): Promise<void> {
+  const request = JSON.parse(process.env.BENCH_DEVELOPMENT ?? '{}') as DevelopmentRequest;
+  const { projects } = loadData();
+  const list = projects.project;
+  const adapters: StoreAdapter[] = [
+    restSliceStoreAdapter({ defaultChecks: true }),
+    dataClientStoreAdapter({ configureStore: true }),
+    dataClientStoreAdapter(),
+  ];
+  const results: DevelopmentResult[] = [];
+  for (const size of request.sizes) {
+    process.stderr.write(`store: development, update one entity + re-read the list, ${size} entities …\n`);
+    const filler = synthetic(Math.max(0, size - list.length));
+    const warnings: DevelopmentResult['warnings'] = [];
+    const timedWarnings = new Map<string, number>();
+    const timedReports = new Map<string, number>();
+    const tasks = adapters.map((adapter) => {
+      warned = 0;
+      nonSerializable = 0;
+      const harness = adapter.createStore();
+      harness.setList(projects);
+      for (let start = 0; start < filler.length; start += PAGE) harness.setFiller({ project: filler.slice(start, start + PAGE) });
+      if (harness.projectCount() !== Math.max(size, list.length)) {
+        throw new Error(`[bench] ${adapter.name} holds ${harness.projectCount()} projects, expected ${size}`);
+      }
+      warnings.push({ name: adapter.name, filling: warned, timed: 0, nonSerializable: 0 });
+      let toggle = 0;
+      return {
+        name: adapter.name,
+        fn: () => {
+          const before = warned;
+          const reports = nonSerializable;
+          harness.setDetail({ ...list[5], name: `renamed ${toggle++ % 2}` });
+          sink = harness.readList();
+          if (warned !== before) timedWarnings.set(adapter.name, (timedWarnings.get(adapter.name) ?? 0) + warned - before);
+          if (nonSerializable !== reports) timedReports.set(adapter.name, (timedReports.get(adapter.name) ?? 0) + nonSerializable - reports);
+        },
+        check: () => {
+          harness.setDetail({ ...list[5], name: 'checked' });
+          const read = harness.readList();
+          if (read?.project[5]?.name !== 'checked') throw new Error(`[bench] ${adapter.name} reads '${read?.project[5]?.name}' after the update`);
+        },
+      };
+    });
+    for (const task of tasks) task.check();
+    const rows = await measureHooked(tasks, { includes: () => true, timeMs: request.timeMs });
+    for (const entry of warnings) {
+      entry.timed = timedWarnings.get(entry.name) ?? 0;
+      entry.nonSerializable = timedReports.get(entry.name) ?? 0;
+    }
+    results.push({ size, rows, warnings });
+  }
+  void sink;
+  process.stdout.write(`TABLES ${JSON.stringify(results)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

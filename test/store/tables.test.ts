@@ -1,0 +1,176 @@
+// tables.ts: the one module that reads and writes entity tables, flat or split into buckets.
+import {
+  BUCKET_MAX,
+  FLAT_MAX,
+  FLAT_MIN,
+  bucketOf,
+  deleteRows,
+  getRow,
+  hashPk,
+  isBucketed,
+  pksOf,
+  tableSize,
+  tablesReader,
+  writeRows,
+  type StoredTables,
+} from '../../src/store/tables';
+
+type Row = { id: string; n: number };
+
+/** `count` rows `p0`, `p1`, ... (or `ids` given), as a patch of table `T`. */
+function rows(from: number, count: number, n = 0): { T: Record<string, Row> } {
+  const table: Record<string, Row> = {};
+  for (let i = from; i < from + count; i++) table[`p${i}`] = { id: `p${i}`, n };
+  return { T: table };
+}
+
+const empty: StoredTables<Row> = {};
+
+describe('hashPk and bucketOf', () => {
+  it('are stable: the documented values (docs/state-layout.md) do not change', () => {
+    expect(hashPk('1')).not.toBe(hashPk('2'));
+    // Pinned: a stored state (a persisted or server-rendered one) must find its rows again after an upgrade.
+    // Values from an independent implementation of the documented function (FNV-1a, then MurmurHash3's finalizer).
+    expect([hashPk('1'), hashPk('abc'), hashPk('Project_1')]).toEqual([1428125071, 482950588, 4261292013]);
+    expect(bucketOf('1', 16)).toBe(15);
+  });
+
+  it('spread sequential ids evenly over the buckets', () => {
+    const counts = new Array<number>(64).fill(0);
+    for (let i = 0; i < 64_000; i++) counts[bucketOf(String(i), 64)]++;
+    expect(Math.min(...counts)).toBeGreaterThan(850);
+    expect(Math.max(...counts)).toBeLessThan(1150);
+  });
+});
+
+describe('writeRows', () => {
+  it('keeps a small table flat: pk → row, as before', () => {
+    const tables = writeRows(empty, rows(0, 3));
+    expect(tables).toEqual({ T: { p0: { id: 'p0', n: 0 }, p1: { id: 'p1', n: 0 }, p2: { id: 'p2', n: 0 } } });
+    expect(isBucketed(tables.T!)).toBe(false);
+    expect(Object.isFrozen(tables.T)).toBe(true);
+    // The outer object is not frozen: RTK's serializable check would then walk every table on each write.
+    expect(Object.isFrozen(tables)).toBe(false);
+  });
+
+  it(`splits a table into buckets once it passes ${FLAT_MAX} rows, and every row is found`, () => {
+    const flat = writeRows(empty, rows(0, FLAT_MAX));
+    expect(isBucketed(flat.T!)).toBe(false);
+    const split = writeRows(flat, rows(FLAT_MAX, 1));
+    const table = split.T!;
+    expect(isBucketed(table)).toBe(true);
+    expect(Array.isArray(table)).toBe(true);
+    expect(tableSize(table)).toBe(FLAT_MAX + 1);
+    for (let i = 0; i <= FLAT_MAX; i++) expect(getRow(split, 'T', `p${i}`)).toEqual({ id: `p${i}`, n: 0 });
+    // Each row sits in the bucket its pk hashes to, and in no other.
+    const buckets = table as unknown as Record<string, Row>[];
+    expect(buckets[bucketOf('p7', buckets.length)].p7).toEqual({ id: 'p7', n: 0 });
+    expect(buckets.filter((bucket) => 'p7' in bucket)).toHaveLength(1);
+    expect(buckets.every((bucket) => Object.isFrozen(bucket))).toBe(true);
+    expect(getRow(split, 'T', 'missing')).toBeUndefined();
+    expect(getRow(split, 'T', 'length')).toBeUndefined();
+    expect(getRow(split, 'T', 'constructor')).toBeUndefined();
+  });
+
+  it('a write to a bucketed table copies only the buckets it touches', () => {
+    const before = writeRows(empty, rows(0, FLAT_MAX * 2));
+    const after = writeRows(before, { T: { p5: { id: 'p5', n: 1 } } });
+    const a = before.T as unknown as object[];
+    const b = after.T as unknown as object[];
+    expect(b).not.toBe(a);
+    expect(b).toHaveLength(a.length);
+    const changed = b.map((bucket, i) => bucket !== a[i]);
+    expect(changed.filter(Boolean)).toHaveLength(1);
+    expect(changed[bucketOf('p5', b.length)]).toBe(true);
+    expect(getRow(after, 'T', 'p5')).toEqual({ id: 'p5', n: 1 });
+    expect(getRow(before, 'T', 'p5')).toEqual({ id: 'p5', n: 0 });
+    // Rows no write touched keep their identity.
+    expect(getRow(after, 'T', 'p6')).toBe(getRow(before, 'T', 'p6'));
+  });
+
+  it(`doubles the bucket count when a bucket passes ${BUCKET_MAX} rows, keeping every row`, () => {
+    let tables = writeRows(empty, rows(0, FLAT_MAX + 1));
+    const first = (tables.T as unknown as object[]).length;
+    for (let from = FLAT_MAX + 1; from < 40_000; from += 1_000) tables = writeRows(tables, rows(from, Math.min(1_000, 40_000 - from)));
+    const buckets = tables.T as unknown as object[];
+    expect(buckets.length).toBeGreaterThan(first);
+    expect(tableSize(tables.T)).toBe(40_000);
+    expect(Math.max(...buckets.map((bucket) => Object.keys(bucket).length))).toBeLessThanOrEqual(BUCKET_MAX);
+    for (const i of [0, 1, 4_097, 12_345, 39_999]) expect(getRow(tables, 'T', `p${i}`)).toEqual({ id: `p${i}`, n: 0 });
+  });
+
+  it('passes each written row through prepare (the reducers freeze rows in development)', () => {
+    const seen: string[] = [];
+    writeRows(empty, rows(0, 2), (row) => (seen.push(row.id), row));
+    expect(seen).toEqual(['p0', 'p1']);
+  });
+
+  it('keeps `__proto__` and `constructor` as plain pks, flat and bucketed', () => {
+    // JSON.parse makes `__proto__` an own member, as a response body does.
+    const odd = () => JSON.parse('{"T":{"__proto__":{"id":"__proto__","n":1},"constructor":{"id":"constructor","n":2}}}') as { T: Record<string, Row> };
+    const small = writeRows(empty, odd());
+    const large = writeRows(writeRows(empty, rows(0, FLAT_MAX + 1)), odd());
+    expect(isBucketed(large.T!)).toBe(true);
+    for (const tables of [small, large]) {
+      expect(getRow(tables, 'T', '__proto__')).toEqual({ id: '__proto__', n: 1 });
+      expect(getRow(tables, 'T', 'constructor')).toEqual({ id: 'constructor', n: 2 });
+      expect(pksOf(tables, 'T')).toEqual(expect.arrayContaining(['__proto__', 'constructor']));
+      expect(getRow(tables, 'T', 'toString')).toBeUndefined();
+    }
+  });
+});
+
+describe('pksOf', () => {
+  it('lists integer pks ascending and the others after, flat or bucketed (as a flat table orders them)', () => {
+    const patch: Record<string, Row> = {};
+    for (const pk of ['b', '10', 'a', '2', '1']) patch[pk] = { id: pk, n: 0 };
+    expect(pksOf(writeRows(empty, { T: patch }), 'T')).toEqual(['1', '2', '10', 'b', 'a']);
+    const large: Record<string, Row> = {};
+    for (let i = FLAT_MAX + 10; i >= 0; i--) large[String(i)] = { id: String(i), n: 0 };
+    large.name = { id: 'name', n: 0 };
+    const pks = pksOf(writeRows(empty, { T: large }), 'T');
+    expect(pks).toHaveLength(FLAT_MAX + 12);
+    expect(pks.slice(0, 3)).toEqual(['0', '1', '2']);
+    expect(pks.slice(-2)).toEqual([String(FLAT_MAX + 10), 'name']);
+    expect(pksOf(empty, 'T')).toEqual([]);
+  });
+});
+
+describe('deleteRows', () => {
+  it('removes rows from a flat table and returns the same tables when none is there', () => {
+    const tables = writeRows(empty, rows(0, 3));
+    const kept = deleteRows(tables, { T: ['p1'] });
+    expect(pksOf(kept, 'T')).toEqual(['p0', 'p2']);
+    expect(deleteRows(kept, { T: ['p1'], Other: ['x'] })).toBe(kept);
+  });
+
+  it(`removes rows bucket by bucket, and makes the table flat again at ${FLAT_MIN} rows`, () => {
+    const tables = writeRows(empty, rows(0, FLAT_MAX + 100));
+    const some = deleteRows(tables, { T: ['p0', 'p1'] });
+    expect(isBucketed(some.T!)).toBe(true);
+    expect(getRow(some, 'T', 'p0')).toBeUndefined();
+    expect(tableSize(some.T)).toBe(FLAT_MAX + 98);
+    const pks: string[] = [];
+    for (let i = 0; i < FLAT_MAX + 100 - FLAT_MIN; i++) pks.push(`p${i}`);
+    const shrunk = deleteRows(tables, { T: pks });
+    expect(isBucketed(shrunk.T!)).toBe(false);
+    expect(tableSize(shrunk.T)).toBe(FLAT_MIN);
+    expect(getRow(shrunk, 'T', `p${FLAT_MAX + 99}`)).toEqual({ id: `p${FLAT_MAX + 99}`, n: 0 });
+    expect(Object.isFrozen(shrunk.T)).toBe(true);
+  });
+});
+
+describe('tablesReader', () => {
+  it('reads rows, meta and pks of both layouts (what normalize and the schemas see)', () => {
+    const entities = writeRows(writeRows(empty, rows(0, 2)), { Big: rows(0, FLAT_MAX + 1).T });
+    const entitiesMeta = writeRows({} as StoredTables<{ fetchedAt: number; date: number; expiresAt: number }>, {
+      Big: { p3: { fetchedAt: 1, date: 1, expiresAt: 2 } },
+    });
+    const reader = tablesReader({ entities, entitiesMeta });
+    expect(reader.getEntity('T', 'p1')).toEqual({ id: 'p1', n: 0 });
+    expect(reader.getEntity('Big', `p${FLAT_MAX}`)).toEqual({ id: `p${FLAT_MAX}`, n: 0 });
+    expect(reader.getMeta('Big', 'p3')).toEqual({ fetchedAt: 1, date: 1, expiresAt: 2 });
+    expect([...reader.getPks('Big')]).toHaveLength(FLAT_MAX + 1);
+    expect([...reader.getPks('None')]).toEqual([]);
+  });
+});
