@@ -1,4 +1,6 @@
-import { Denormalizer, type EntityMemo, type MemoEntry, depsAreCurrent, lookupTables, unvisitRoot } from './denormalize';
+import { Denormalizer, type EntityMemo, lookupTables, unvisitRoot } from './denormalize';
+import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, tableVersionOf } from './memoEntries';
+import { getOwnRow } from './own';
 import type { EntityTables, GetEntity } from './types';
 
 /** The latest value of one result, and the one before it. */
@@ -14,6 +16,10 @@ interface ResultsBySchema {
 
 const MAX_PRIMITIVE_RESULTS = 2_000;
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
+
+function plainReader(entities: EntityTables): EntityReader {
+  return { getEntity: lookupTables(entities), tableVersion: (key) => tableVersionOf(getOwnRow(entities, key)) };
+}
 
 const shorthands = new WeakMap<object, object>();
 
@@ -40,17 +46,23 @@ function memoKey(schema: object): object {
  * memo.denormalize([Todo], result, entities) === memo.denormalize([Todo], result, entities); // true
  */
 export class MemoCache {
-  private readonly entities: EntityMemo = new WeakMap();
+  private readonly entities = new WeakMap<object, EntityEntry>();
+  private readonly leaves = new WeakMap<object, WeakMap<object, unknown>>();
   private readonly results = new WeakMap<object, ResultsBySchema>();
+  private checks = 0;
 
   /** Like `denormalize`, memoized. */
   denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
-    return this.denormalizeWith(schema, result, lookupTables(entities), args);
+    return this.read(schema, result, plainReader(entities), args).value;
   }
 
-  /** Like {@link MemoCache.denormalize}, reading rows through `getEntity` (the store's optimistic view). */
-  denormalizeWith(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): any {
-    return this.denormalizeTracked(schema, result, getEntity, args).value;
+  /**
+   * Like {@link MemoCache.denormalize}, reading rows through `reader` (the
+   * store's optimistic view): a `getEntity` function, or one with
+   * `tableVersion` so unchanged tables are not looked at row by row.
+   */
+  denormalizeWith(schema: unknown, result: unknown, reader: GetEntity | EntityReader, args: readonly unknown[] = []): any {
+    return this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args).value;
   }
 
   /**
@@ -58,9 +70,19 @@ export class MemoCache {
    * was built from (flat `key, pk, row` triples): the value stays right while
    * each of those lookups gives the same row.
    */
-  denormalizeTracked(schema: unknown, result: unknown, getEntity: GetEntity, args: readonly unknown[] = []): { value: any; deps: readonly unknown[] } {
-    if (result === undefined || schema === undefined || schema === null) return { value: result, deps: NO_DEPS };
-    if (typeof schema !== 'object' && typeof schema !== 'function') return { value: result, deps: NO_DEPS };
+  denormalizeTracked(
+    schema: unknown,
+    result: unknown,
+    reader: GetEntity | EntityReader,
+    args: readonly unknown[] = [],
+  ): { value: any; deps: readonly unknown[] } {
+    const entry = this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args);
+    return { value: entry.value, deps: entry.deps === NO_DEPS ? NO_DEPS : flatDeps(entry) };
+  }
+
+  private read(schema: unknown, result: unknown, reader: EntityReader, args: readonly unknown[]): MemoEntry {
+    if (result === undefined || schema === undefined || schema === null) return constant(result);
+    if (typeof schema !== 'object' && typeof schema !== 'function') return constant(result);
     const schemaKey = memoKey(schema);
     let bySchema = this.results.get(schemaKey);
     if (bySchema === undefined) {
@@ -69,19 +91,22 @@ export class MemoCache {
     }
     const isObject = typeof result === 'object' && result !== null;
     const slot = isObject ? bySchema.objects.get(result) : bySchema.primitives.get(result);
+    const check = new MemoCheck(reader, ++this.checks);
     if (slot !== undefined) {
-      if (depsAreCurrent(slot.current, getEntity)) return slot.current;
+      if (check.isCurrent(slot.current)) return slot.current;
       // The value before the latest one: a rolled-back optimistic update gets its old object back.
       const previous = slot.previous;
-      if (previous !== undefined && depsAreCurrent(previous, getEntity)) {
+      if (previous !== undefined && check.isCurrent(previous)) {
         slot.previous = slot.current;
         slot.current = previous;
         return previous;
       }
     }
-    const denormalizer = new Denormalizer(getEntity, args, this.entities);
+    const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, check };
+    const denormalizer = new Denormalizer(reader.getEntity, args, memo);
     const value = unvisitRoot(denormalizer, schema, result);
-    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [], miss: undefined };
+    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [], versions: undefined, miss: undefined, checked: check.id };
+    entry.versions = check.versionsOfEntry(entry);
     if (slot !== undefined) {
       slot.previous = slot.current;
       slot.current = entry;
@@ -93,4 +118,8 @@ export class MemoCache {
     }
     return entry;
   }
+}
+
+function constant(value: unknown): MemoEntry {
+  return { value, deps: NO_DEPS, versions: undefined, miss: undefined, checked: 0 };
 }

@@ -6,37 +6,21 @@ import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { describeKind, getOwnRow, quote } from './own';
 import { describeSchema } from './describeSchema';
 import { arrayItemSchema } from './normalize';
+import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
-/** A memoized result: the value and the rows it was built from, as flat `key, pk, row` triples. */
-export interface MemoEntry {
-  readonly value: unknown;
-  readonly deps: readonly unknown[];
-  /** Where the last check found a changed row: checked first next time, as it is likely still changed. */
-  miss?: number;
+/** Where entity-level memo entries live between calls (see `MemoCache`), and the check of this call. */
+export interface EntityMemo {
+  /** Entities with nested members, by row. */
+  readonly entities: WeakMap<object, EntityEntry>;
+  /** Entities without nested members: the instance of each row, by entity class. */
+  readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
+  readonly check: MemoCheck;
 }
-
-/** Where entity-level memo entries live between calls (see `MemoCache`). */
-export type EntityMemo = WeakMap<object, MemoEntry & { readonly schema: Function }>;
 
 /** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
 export function lookupTables(entities: EntityTables): GetEntity {
   return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
-}
-
-/** True while every row the entry was built from (from the `from`-th triple on) is still the same object. */
-export function depsAreCurrent(entry: MemoEntry, getEntity: GetEntity, from = 0): boolean {
-  const deps = entry.deps;
-  const miss = entry.miss;
-  if (miss !== undefined && getEntity(deps[miss] as string, deps[miss + 1] as string) !== deps[miss + 2]) return false;
-  for (let i = from; i < deps.length; i += 3) {
-    if (getEntity(deps[i] as string, deps[i + 1] as string) !== deps[i + 2]) {
-      entry.miss = i;
-      return false;
-    }
-  }
-  entry.miss = undefined;
-  return true;
 }
 
 const converterKinds = new WeakMap<Function, 'construct' | 'call'>();
@@ -72,7 +56,7 @@ function convert(converter: Function, value: unknown): unknown {
 export class Denormalizer implements DenormalizeVisitor {
   /** Instances made in this pass, so repeats and cycles share one instance. */
   private readonly local = new Map<string, Map<string, unknown>>();
-  /** The rows read by the entity (or result) being built: flat `key, pk, row` triples. */
+  /** What the entity (or result) being built read: `key, pk, row` triples and entity entries (see `MemoEntry`). */
   deps: unknown[] | undefined;
   readonly getEntity: GetEntity;
 
@@ -151,43 +135,66 @@ export class Denormalizer implements DenormalizeVisitor {
 
   /** Entities being built in this pass, by row: a cycle that comes back to one gets the same instance. */
   private readonly building = new Map<object, unknown>();
+  private leafSchema: object | undefined;
+  private leafRows: WeakMap<object, unknown> | undefined;
 
   private unvisitMemoized(entity: typeof Entity, key: string, pk: string, memo: EntityMemo): unknown {
-    // The lookup records (key, pk, row) in the deps of whatever is being built.
-    const row = this.getEntity(key, pk);
-    if (row === undefined) return undefined;
-    if (row === null) return INVALID;
-    const cached = memo.get(row);
-    if (!entity.hasNestedSchema()) {
-      // A leaf reads only its own row: the row's identity is the whole memo check.
-      if (cached !== undefined && cached.schema === entity) return cached.value;
-      const instance = entity.createIfValid(row as Record<string, unknown>);
-      memo.set(row, { value: instance, deps: [key, pk, row], schema: entity, miss: undefined });
-      return instance;
-    }
+    const row = this.lookup(key, pk);
     const outer = this.deps as unknown[];
-    if (cached !== undefined && cached.schema === entity && depsAreCurrent(cached, this.lookup, 3)) {
-      // Add the rest of what the instance was built from.
-      for (let i = 3; i < cached.deps.length; i++) outer.push(cached.deps[i]);
+    if (row === undefined || row === null || !entity.hasNestedSchema()) {
+      // A missing, invalidated or leaf entity: its row is all it reads.
+      outer.push(key, pk, row);
+      if (row === undefined) return undefined;
+      if (row === null) return INVALID;
+      return this.leaf(entity, row, memo);
+    }
+    const cached = memo.entities.get(row);
+    if (cached !== undefined && cached.schema === entity && memo.check.isCurrent(cached, true)) {
+      outer.push(cached);
       return cached.value;
     }
     const inCycle = this.building.get(row);
-    if (inCycle !== undefined) return inCycle;
+    if (inCycle !== undefined) {
+      // Coming back to an entity being built: only its row is read here.
+      outer.push(key, pk, row);
+      return inCycle;
+    }
     const created = entity.createIfValid(row as Record<string, unknown>);
     if (created === INVALID) {
-      memo.set(row, { value: INVALID, deps: [key, pk, row], schema: entity, miss: undefined });
+      outer.push(key, pk, row);
       return INVALID;
     }
-    const own: unknown[] = [key, pk, row];
+    const own: unknown[] = [];
     this.deps = own;
     const instance = created as unknown as Record<string, unknown>;
     this.building.set(row, instance);
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    for (let i = 3; i < own.length; i++) outer.push(own[i]);
-    memo.set(row, { value: result, deps: own, schema: entity, miss: undefined });
+    const entry: EntityEntry = { value: result, deps: own, versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
+    entry.versions = memo.check.versionsOfEntry(entry);
+    memo.entities.set(row, entry);
+    outer.push(entry);
     return result;
+  }
+
+  /** The instance of a leaf entity's row: one per row and class. */
+  private leaf(entity: typeof Entity, row: object, memo: EntityMemo): unknown {
+    let rows = this.leafRows;
+    if (this.leafSchema !== entity) {
+      rows = memo.leaves.get(entity);
+      if (rows === undefined) {
+        rows = new WeakMap();
+        memo.leaves.set(entity, rows);
+      }
+      this.leafSchema = entity;
+      this.leafRows = rows;
+    }
+    const known = rows!.get(row);
+    if (known !== undefined) return known;
+    const instance = entity.createIfValid(row as Record<string, unknown>);
+    rows!.set(row, instance);
+    return instance;
   }
 }
 

@@ -91,11 +91,11 @@ export function createReads(input: ReadsInput) {
         data = result;
       } else if (view.recorder !== undefined) {
         // An optimistic update reading: note the rows behind the value in one entry.
-        const tracked = input.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source.getEntity, args);
+        const tracked = input.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source, args);
         view.recorder.note(tracked.deps);
         data = tracked.value;
       } else {
-        data = input.memo.denormalizeWith(endpoint.schema, result, view.getEntity, args);
+        data = input.memo.denormalizeWith(endpoint.schema, result, view, args);
       }
     } catch (error) {
       // Responses are read back before they are stored; this is data that came another way (a replayed action).
@@ -151,7 +151,7 @@ export function createReads(input: ReadsInput) {
     if (row === undefined || row === null) return undefined;
     let data;
     try {
-      data = input.memo.denormalizeWith(entity, id, view.getEntity);
+      data = input.memo.denormalizeWith(entity, id, view);
     } catch (error) {
       throw new Error(
         `[rest-slice] the stored entity \`${entity.key}\` ${JSON.stringify(id)} cannot be read: ${errorMessage(error)}`,

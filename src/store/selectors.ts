@@ -55,7 +55,7 @@ export function createSelectors(input: SelectorsInput) {
       const view = input.viewOf(selectSlice(rootState));
       const result = inferResult(schema, args, view);
       if (result === undefined) return undefined;
-      const data = input.memo.denormalizeWith(schema, result, view.getEntity, args);
+      const data = input.memo.denormalizeWith(schema, result, view, args);
       return data === INVALID ? undefined : data;
     },
 

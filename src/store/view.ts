@@ -5,6 +5,8 @@ import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
 import { getRow, pksOf } from './tables';
+import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
+import { getOwnRow } from '../schema/own';
 import { warnOnce } from './warnOnce';
 
 /**
@@ -23,12 +25,15 @@ export interface View extends StoreReader {
   readonly sealed: boolean;
   /** Set on the view an optimistic update reads through: where reads are written down, and the view beneath. */
   readonly recorder?: { readonly source: View; note(deps: readonly unknown[]): void };
+  /** Once sealed: a number per entity key, the same in two views only when every row of that key is (see `EntityReader`). */
+  readonly tableVersion?: (key: string) => number | undefined;
 }
 
 type Overlay<T> = Map<string, Map<string, T>>;
 
 interface OptimisticView extends View {
   sealed: boolean;
+  tableVersion?: (key: string) => number | undefined;
   readonly layers: readonly OptimisticEntry[];
   readonly rows: Overlay<EntityRow>;
   readonly metas: Overlay<EntityMeta>;
@@ -115,6 +120,20 @@ function isAbortOptimistic(error: unknown): boolean {
 }
 
 const MAX_VIEWS_PER_TABLES = 4;
+
+/** Table versions of a view: the confirmed table's, or for a key with optimistic rows, one of this view's own. */
+function tableVersions(state: RestCacheState, rows?: Overlay<EntityRow>): (key: string) => number {
+  const overlaid = new Map<string, number>();
+  return (key) => {
+    if (rows === undefined || !rows.has(key)) return tableVersionOf(getOwnRow(state.entities, key));
+    let version = overlaid.get(key);
+    if (version === undefined) {
+      version = freshTableVersion();
+      overlaid.set(key, version);
+    }
+    return version;
+  };
+}
 
 /** True when the two states hold the same data a view reads (entities, meta, results, optimistic updates). */
 function readsSameParts(a: RestCacheState, b: RestCacheState): boolean {
@@ -220,7 +239,7 @@ export function createViewCache(context: ViewContext) {
     const layers = state.optimistic;
     let view: View;
     if (layers.length === 0) {
-      view = confirmedView(state);
+      view = { ...confirmedView(state), tableVersion: tableVersions(state) };
     } else {
       const previous = byBase.get(state.entities);
       let start = 0;
@@ -241,6 +260,7 @@ export function createViewCache(context: ViewContext) {
       }
       for (let i = start; i < layers.length; i++) apply(next, layers[i]);
       next.sealed = true;
+      next.tableVersion = tableVersions(state, next.rows);
       byBase.set(state.entities, next);
       view = next;
     }

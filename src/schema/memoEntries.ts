@@ -1,0 +1,258 @@
+import type { GetEntity } from './types';
+
+// What the memo remembers about each value it built, and how it tells that a
+// value is still right. An entity's instance is remembered once, by its row;
+// whatever holds it (a list, another entity) keeps a reference to that entry
+// instead of a copy of the rows beneath. Each entry also notes the version of
+// every table it read: while a table's version is the same, none of its rows
+// changed, so an update to one table re-checks only the rows read from it.
+
+/** Reads rows for the memo: the row of a key and pk, and what tells a table's rows did not change. */
+export interface EntityReader {
+  readonly getEntity: GetEntity;
+  /**
+   * A number that is the same in two readers only when every row of `key` is
+   * the same object in both; `undefined` when that cannot be told (default:
+   * every row is looked up).
+   */
+  readonly tableVersion?: (key: string) => number | undefined;
+}
+
+/**
+ * A memoized value and what it was built from: `key, pk, row` triples of the
+ * rows it read directly, and the entries of the entities it holds (one slot
+ * each), which carry their own rows.
+ */
+export interface MemoEntry {
+  readonly value: unknown;
+  readonly deps: readonly unknown[];
+  /** Flat `key, version` pairs of the tables its members read (not an entity's own row); `undefined` when not known. */
+  versions: readonly unknown[] | undefined;
+  /** Where the last check found a change: looked at first next time, as it is likely still changed. */
+  miss: number | undefined;
+  /** The check that last found the entry current (positive) or not (negative), so a check looks at it once. */
+  checked: number;
+  /** Every row read as flat `key, pk, row` triples, entities' included; made when asked for. */
+  flat?: readonly unknown[];
+}
+
+/** The entry of one entity instance, remembered by its row. */
+export interface EntityEntry extends MemoEntry {
+  readonly schema: object;
+  readonly key: string;
+  readonly pk: string;
+  readonly row: object;
+}
+
+const NO_CHANGE: readonly string[] = Object.freeze([]);
+
+// One number per table object, so entries note which table they read without holding it.
+const tableVersions = new WeakMap<object, number>();
+let lastVersion = 0;
+
+/** The version of a table object (0 for no table): the same object always has the same version. */
+export function tableVersionOf(table: object | undefined): number {
+  if (table === undefined) return 0;
+  let version = tableVersions.get(table);
+  if (version === undefined) {
+    version = ++lastVersion;
+    tableVersions.set(table, version);
+  }
+  return version;
+}
+
+/** A version no table has yet: for rows only one view shows (its optimistic updates). */
+export function freshTableVersion(): number {
+  return ++lastVersion;
+}
+
+function isEntityEntry(entry: MemoEntry): entry is EntityEntry {
+  return (entry as Partial<EntityEntry>).row !== undefined;
+}
+
+/**
+ * One check of memo entries against a reader. Entries share their `versions`
+ * arrays, so what changed since a versions array was noted is worked out once
+ * per check, and so is the array noting the versions now.
+ */
+export class MemoCheck {
+  private readonly changes = new Map<readonly unknown[], readonly string[]>();
+  private readonly renewed = new Map<readonly unknown[], readonly unknown[]>();
+  private lastVersions: readonly unknown[] | undefined;
+  private readonly versionNow = new Map<string, number | undefined>();
+
+  constructor(
+    readonly reader: EntityReader,
+    readonly id: number,
+  ) {}
+
+  /** The version of the table of `key` in this check's reader. */
+  private version(key: string): number | undefined {
+    let version = this.versionNow.get(key);
+    if (version === undefined && !this.versionNow.has(key)) {
+      version = this.reader.tableVersion?.(key);
+      this.versionNow.set(key, version);
+    }
+    return version;
+  }
+
+  /** The keys whose table changed since `versions` was noted; `undefined` when unknown (check every row). */
+  private changedSince(versions: readonly unknown[] | undefined): readonly string[] | undefined {
+    if (versions === undefined || this.reader.tableVersion === undefined) return undefined;
+    let changed = this.changes.get(versions);
+    if (changed !== undefined) return changed;
+    let found: string[] | undefined;
+    for (let i = 0; i < versions.length; i += 2) {
+      const key = versions[i] as string;
+      const then = versions[i + 1];
+      if (then === undefined || this.version(key) !== then) (found ??= []).push(key);
+    }
+    changed = found ?? NO_CHANGE;
+    this.changes.set(versions, changed);
+    return changed;
+  }
+
+  /** The versions of the same tables now: one shared array per check. */
+  private renew(versions: readonly unknown[]): readonly unknown[] {
+    let now = this.renewed.get(versions);
+    if (now === undefined) {
+      const keys: string[] = [];
+      for (let i = 0; i < versions.length; i += 2) keys.push(versions[i] as string);
+      now = this.versionsOf(keys) ?? versions;
+      this.renewed.set(versions, now);
+    }
+    return now;
+  }
+
+  /** `key, version` pairs of `keys` now; the same array as the last call when equal, so entries share it. */
+  versionsOf(keys: readonly string[]): readonly unknown[] | undefined {
+    if (this.reader.tableVersion === undefined) return undefined;
+    const last = this.lastVersions;
+    let same = last !== undefined && last.length === keys.length * 2;
+    const pairs: unknown[] = new Array<unknown>(keys.length * 2);
+    for (let i = 0; i < keys.length; i++) {
+      const version = this.version(keys[i]);
+      pairs[2 * i] = keys[i];
+      pairs[2 * i + 1] = version;
+      if (same && (last![2 * i] !== keys[i] || last![2 * i + 1] !== version)) same = false;
+    }
+    if (same) return last;
+    this.lastVersions = pairs;
+    return pairs;
+  }
+
+  /**
+   * True while the entry's value is still right: every row it read (its
+   * entities' included) is the same object. `ownRowKnown` skips the entity's
+   * own row when the caller found the entry by that row.
+   */
+  isCurrent(entry: MemoEntry, ownRowKnown = false): boolean {
+    if (entry.checked === this.id) return true;
+    if (entry.checked === -this.id) return false;
+    if (!ownRowKnown && isEntityEntry(entry) && this.reader.getEntity(entry.key, entry.pk) !== entry.row) return this.fail(entry);
+    const changed = this.changedSince(entry.versions);
+    if (changed === NO_CHANGE) {
+      entry.checked = this.id;
+      return true;
+    }
+    const deps = entry.deps;
+    const miss = entry.miss;
+    if (miss !== undefined && !this.depHolds(deps, miss, changed)) return this.fail(entry);
+    for (let i = 0; i < deps.length; ) {
+      const dep = deps[i];
+      if (i !== miss && !this.depHolds(deps, i, changed)) {
+        entry.miss = i;
+        return this.fail(entry);
+      }
+      i += typeof dep === 'string' ? 3 : 1;
+    }
+    entry.miss = undefined;
+    entry.checked = this.id;
+    if (this.reader.tableVersion !== undefined) entry.versions = entry.versions === undefined ? this.versionsOfEntry(entry) : this.renew(entry.versions);
+    return true;
+  }
+
+  /**
+   * The versions of every table an entry's members read (an entity's own row
+   * is looked up instead, as a parent that finds it by its row knows it is current), now;
+   * `undefined` while one of its entities has none.
+   */
+  versionsOfEntry(entry: MemoEntry): readonly unknown[] | undefined {
+    const keys: string[] = [];
+    return collectKeys(entry.deps, keys) ? this.versionsOf(keys) : undefined;
+  }
+
+  private fail(entry: MemoEntry): false {
+    entry.checked = -this.id;
+    return false;
+  }
+
+  /** True when the dep at `i` (a row triple or an entity entry) still holds. */
+  private depHolds(deps: readonly unknown[], i: number, changed: readonly string[] | undefined): boolean {
+    const dep = deps[i];
+    if (typeof dep === 'string') {
+      if (changed !== undefined && !changed.includes(dep)) return true;
+      return this.reader.getEntity(dep, deps[i + 1] as string) === deps[i + 2];
+    }
+    const child = dep as EntityEntry;
+    // The entity was current when this entry last was: unless a table it read changed since, it still is.
+    if (changed !== undefined && child.versions !== undefined && !changed.includes(child.key) && !readsAny(child.versions, changed)) {
+      return true;
+    }
+    return this.isCurrent(child);
+  }
+}
+
+function readsAny(versions: readonly unknown[], keys: readonly string[]): boolean {
+  for (let i = 0; i < versions.length; i += 2) if (keys.includes(versions[i] as string)) return true;
+  return false;
+}
+
+/** Adds the keys of the tables `deps` read (their entities' included) to `keys`; false when one is not known. */
+export function collectKeys(deps: readonly unknown[], keys: string[]): boolean {
+  for (let i = 0; i < deps.length; ) {
+    const dep = deps[i];
+    if (typeof dep === 'string') {
+      if (!keys.includes(dep)) keys.push(dep);
+      i += 3;
+      continue;
+    }
+    const child = dep as EntityEntry;
+    if (!keys.includes(child.key)) keys.push(child.key);
+    const versions = child.versions;
+    if (versions === undefined) return false;
+    for (let j = 0; j < versions.length; j += 2) {
+      const key = versions[j] as string;
+      if (!keys.includes(key)) keys.push(key);
+    }
+    i += 1;
+  }
+  return true;
+}
+
+/** Every row an entry was built from, as flat `key, pk, row` triples (its entities' rows included). */
+export function flatDeps(entry: MemoEntry): readonly unknown[] {
+  if (entry.flat !== undefined) return entry.flat;
+  const out: unknown[] = [];
+  const seen = new Set<MemoEntry>();
+  const walk = (from: MemoEntry) => {
+    if (isEntityEntry(from)) out.push(from.key, from.pk, from.row);
+    const deps = from.deps;
+    for (let i = 0; i < deps.length; ) {
+      const dep = deps[i];
+      if (typeof dep === 'string') {
+        out.push(dep, deps[i + 1], deps[i + 2]);
+        i += 3;
+      } else {
+        if (!seen.has(dep as MemoEntry)) {
+          seen.add(dep as MemoEntry);
+          walk(dep as MemoEntry);
+        }
+        i += 1;
+      }
+    }
+  };
+  walk(entry);
+  entry.flat = out;
+  return out;
+}
