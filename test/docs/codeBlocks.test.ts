@@ -7,7 +7,7 @@
 //   block of the same file, for a walkthrough that builds on what came before;
 // - a block whose first line is `// store.ts` is the module `./store` of that doc, which other blocks of
 //   the same doc may import (as a reader's app would);
-// - blocks in sh, bash, json, jsonc, text, diff, ... are not checked; a block with no language or an
+// - blocks in js (console snippets), sh, bash, json, jsonc, text, diff, ... are not checked; a block with no language or an
 //   unknown one fails, so none is skipped by mistake;
 // - an intentional error is marked `// @ts-expect-error` inside the block.
 // A failure reads `docs/x.md:LINE: TS2345 message`, LINE being the line in the Markdown file.
@@ -46,7 +46,7 @@ const fixtures: Record<string, string> = {
     'const el = <div>{m}</div>;', // 17
     '```', // 18
     '', // 19
-    '```js', // 20
+    '```typescript', // 20
     'anything', // 21
     '```', // 22
   ].join('\n'),
@@ -83,7 +83,7 @@ describe('code blocks of the docs type-check', () => {
 describe('the checker', () => {
   it('reports type errors at their Markdown line, continued blocks included, and unknown languages', () => {
     expect(results['fixture:broken.md']).toEqual([
-      "fixture:broken.md:20: code block language `js` is neither checked (ts, tsx) nor known to be unchecked (sh, bash, shell, console, json, jsonc, text, diff, http, html, css, yaml); give the block its language",
+      'fixture:broken.md:20: code block language `typescript` is neither checked (ts, tsx) nor known to be unchecked (js, sh, bash, shell, console, json, jsonc, text, diff, http, html, css, yaml); give the block its language',
       "fixture:broken.md:5: TS2322 Type 'string' is not assignable to type 'number'.",
       // TypeScript adds "Did you mean" (TS2552) to the first few such errors of a program only.
       expect.stringMatching(/^fixture:broken\.md:11: TS(2304|2552) Cannot find name 'undefinedName'\./),

@@ -9,6 +9,8 @@ import ts from 'typescript';
 
 /** Info strings of blocks that are not checked. Any other language fails, so no block is skipped by a typo. */
 export const UNCHECKED_LANGUAGES = [
+  // Plain JavaScript, for snippets pasted elsewhere (a browser console); code a reader builds on is `ts`.
+  'js',
   'sh',
   'bash',
   'shell',
