@@ -1,4 +1,6 @@
 // tables.ts: the one module that reads and writes entity tables, flat or split into buckets.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   BUCKET_MAX,
   FLAT_MAX,
@@ -33,6 +35,16 @@ describe('hashPk and bucketOf', () => {
     // Values from an independent implementation of the documented function (FNV-1a, then MurmurHash3's finalizer).
     expect([hashPk('1'), hashPk('abc'), hashPk('Project_1')]).toEqual([1428125071, 482950588, 4261292013]);
     expect(bucketOf('1', 16)).toBe(15);
+  });
+
+  it('the console snippet in docs/state-layout.md finds the same bucket', () => {
+    const doc = readFileSync(join(__dirname, '../../docs/state-layout.md'), 'utf8');
+    const source = /```js\n([\s\S]*?function bucketOf[\s\S]*?\n\})/.exec(doc)?.[1];
+    expect(source).toBeDefined();
+    const documented = new Function(`${source}; return bucketOf;`)() as (pk: string, count: number) => number;
+    for (const pk of ['1', '42', 'acejump', 'Synthetic_12', '__proto__', 'ünïcødé', '']) {
+      for (const count of [16, 256, 1000]) expect(documented(pk, count)).toBe(bucketOf(pk, count));
+    }
   });
 
   it('spread sequential ids evenly over the buckets', () => {
