@@ -19,6 +19,10 @@ function App() {
   const [selected, setSelected] = useState<number | null>(null);
   const controller = useController();
   const ListError = useRetryError('the issues', () => controller.fetch(resources.IssueResource.getList));
+  const BoardError = useRetryError('the board', () =>
+    Promise.all([controller.fetch(resources.IssueResource.getList, { status: 'open' }), controller.fetch(resources.IssueResource.getList, { status: 'closed' })]),
+  );
+  const FeedError = useRetryError('the activity', () => controller.fetch(resources.ActivityResource.getList));
   return (
     <div className="layout">
       <header className="top">
@@ -37,7 +41,7 @@ function App() {
           <IssueDetail id={selected} />
         </div>
         <div className="columns">
-          <AsyncBoundary fallback={<section className="panel board"><p className="muted">Loading the board…</p></section>}>
+          <AsyncBoundary fallback={<section className="panel board"><p className="muted">Loading the board…</p></section>} errorComponent={BoardError}>
             <Board />
           </AsyncBoundary>
           <Search onSelect={setSelected} />
@@ -45,7 +49,7 @@ function App() {
         <AsyncBoundary fallback={null}>
           <People />
         </AsyncBoundary>
-        <AsyncBoundary fallback={<section className="panel activity"><p className="muted">Loading activity…</p></section>}>
+        <AsyncBoundary fallback={<section className="panel activity"><p className="muted">Loading activity…</p></section>} errorComponent={FeedError}>
           <ActivityFeed />
         </AsyncBoundary>
       </main>

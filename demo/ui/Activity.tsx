@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useController, useInfiniteSuspense, useSuspense } from 'rest-slice/react';
+import { useController, useError, useInfiniteSuspense, useSuspense } from 'rest-slice/react';
 import { cache, resources, type DemoState } from './store';
 
 const { ActivityResource } = resources;
@@ -14,6 +15,18 @@ export function ActivityFeed() {
   const controller = useController();
   const pages = useSelector((state: DemoState) => cache.selectPages(state, ActivityResource.getList).pageParams.length);
   const refreshing = useSelector((state: DemoState) => ActivityResource.getList.key() in state.rest.inflight && !isFetchingNextPage);
+  // A failed page keeps the lines shown (its error is not thrown): say so here, with a Retry of what failed.
+  const error = useError(ActivityResource.getList);
+  const [last, setLast] = useState<'older' | 'refresh'>('older');
+  const refresh = () => {
+    setLast('refresh');
+    void controller.expireAll({ testKey: (key) => key === ActivityResource.getList.key() });
+  };
+  const loadOlder = () => {
+    setLast('older');
+    void fetchNextPage();
+  };
+  const status = (error as { status?: number } | undefined)?.status;
   return (
     <section className={`panel activity${refreshing ? ' refreshing' : ''}`} aria-label="Activity">
       <header>
@@ -26,7 +39,7 @@ export function ActivityFeed() {
         {refreshing && <span className="badge">refetching {pages} pages…</span>}
         <button
           type="button"
-          onClick={() => void controller.expireAll({ testKey: (key) => key === ActivityResource.getList.key() })}
+          onClick={refresh}
           title="Mark stale: every loaded page is refetched, the lines stay shown"
         >
           Refresh all pages
@@ -43,9 +56,18 @@ export function ActivityFeed() {
           ))}
         </ol>
       )}
+      {error && !isFetchingNextPage && !refreshing && (
+        <div className="error-box" role="alert">
+          <strong>{last === 'older' ? 'Could not load older lines' : 'Could not refresh the feed'}</strong>
+          <span>{status ? `The server answered ${status}; the lines loaded stay.` : error.message}</span>
+          <button type="button" onClick={last === 'older' ? loadOlder : refresh}>
+            Retry
+          </button>
+        </div>
+      )}
       <p className="more">
         {hasNextPage ? (
-          <button type="button" onClick={fetchNextPage} disabled={isFetchingNextPage}>
+          <button type="button" onClick={loadOlder} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? 'Loading older…' : 'Load older'}
           </button>
         ) : (

@@ -119,6 +119,9 @@ describeInChromium('demo app in Chromium', () => {
     write.release();
     await row(6).locator('td.title', { hasText: 'Write the e2e test' }).waitFor();
     expect(await page.locator('tr[data-issue]').count()).toBe(6);
+    // `getList.push` added it to the lists its body matches: the unfiltered one and the board's Open column.
+    await page.locator('.column.open [data-card="6"]').waitFor();
+    expect(await page.locator('.column.closed [data-card="6"]').count()).toBe(0);
     expect(server.api.issues.get(6)).toEqual({ id: 6, title: 'Write the e2e test', status: 'open', assigneeId: 2, version: 1 });
   });
 

@@ -52,11 +52,27 @@ describeInChromium('demo features in Chromium', () => {
     await server?.close();
   });
 
-  it('infinite feed: Load older appends a page at a time to the end; Refresh refetches every loaded page while the lines stay', async () => {
+  it('infinite feed: Load older appends a page at a time to the end, a failed page keeps the lines and offers Retry; Refresh refetches every loaded page', async () => {
     const lines = () => feed().locator('ol li');
     await feed().getByText('8 lines · 1 page').waitFor();
     expect(await lines().first().textContent()).toMatch(/Grace relabeled #1 \(history\)$/);
-    for (let pages = 2; pages <= 5; pages++) {
+    await feed().getByRole('button', { name: 'Load older' }).click();
+    await feed().getByText('16 lines · 2 pages').waitFor();
+
+    // The server goes down: the page fails (after the demo's two retries), the lines stay, Retry loads it.
+    await setSwitch('Server down', true);
+    await feed().getByRole('button', { name: 'Load older' }).click();
+    const error = feed().getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Could not load older linesThe server answered 503; the lines loaded stay.Retry');
+    expect(await lines().count()).toBe(16);
+    await demo.screenshot('infinite-feed-page-failed');
+    await setSwitch('Server down', false);
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await feed().getByText('24 lines · 3 pages').waitFor();
+    expect(await feed().getByRole('alert').count()).toBe(0);
+
+    for (let pages = 4; pages <= 5; pages++) {
       await feed().getByRole('button', { name: 'Load older' }).click();
       await feed().getByText(`${pages * 8} lines · ${pages} pages`).waitFor();
     }
