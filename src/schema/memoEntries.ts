@@ -230,29 +230,26 @@ export function collectKeys(deps: readonly unknown[], keys: string[]): boolean {
   return true;
 }
 
-/** Every row an entry was built from, as flat `key, pk, row` triples (its entities' rows included). */
+/** Every row an entry was built from, as flat `key, pk, row` triples (its entities' rows included; an entry never holds itself). */
 export function flatDeps(entry: MemoEntry): readonly unknown[] {
   if (entry.flat !== undefined) return entry.flat;
   const out: unknown[] = [];
-  const seen = new Set<MemoEntry>();
-  const walk = (from: MemoEntry) => {
-    if (isEntityEntry(from)) out.push(from.key, from.pk, from.row);
-    const deps = from.deps;
-    for (let i = 0; i < deps.length; ) {
-      const dep = deps[i];
-      if (typeof dep === 'string') {
-        out.push(dep, deps[i + 1], deps[i + 2]);
-        i += 3;
-      } else {
-        if (!seen.has(dep as MemoEntry)) {
-          seen.add(dep as MemoEntry);
-          walk(dep as MemoEntry);
-        }
-        i += 1;
-      }
-    }
-  };
-  walk(entry);
+  addRows(entry, out);
   entry.flat = out;
   return out;
+}
+
+function addRows(entry: MemoEntry, out: unknown[]): void {
+  if (isEntityEntry(entry)) out.push(entry.key, entry.pk, entry.row);
+  const deps = entry.deps;
+  for (let i = 0; i < deps.length; ) {
+    const dep = deps[i];
+    if (typeof dep === 'string') {
+      out.push(dep, deps[i + 1], deps[i + 2]);
+      i += 3;
+    } else {
+      addRows(dep as MemoEntry, out);
+      i += 1;
+    }
+  }
 }
