@@ -52,9 +52,9 @@ export interface DemoControls {
 }
 
 /** How many activity lines one page of `GET /activity` holds. */
-export const ACTIVITY_PAGE = 8;
+const ACTIVITY_PAGE = 8;
 /** How much longer than other requests `GET /search` takes (ms): long enough to type again. */
-export const SEARCH_DELAY = 800;
+const SEARCH_DELAY = 800;
 
 const seedPeople: PersonRecord[] = [
   { id: 1, name: 'Ada', version: 1 },

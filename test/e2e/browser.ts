@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server';
 
-export const executablePath = '/usr/bin/chromium';
+const executablePath = '/usr/bin/chromium';
 const installed = existsSync(executablePath);
 const inCI = process.env.CI === 'true';
 const screenshotDir = path.join(__dirname, 'screenshots');
@@ -21,7 +21,7 @@ if (!installed && !inCI) {
 export const describeInChromium: jest.Describe = installed || inCI ? describe : describe.skip;
 
 /** A request held at the browser until `release()`; `requested` settles once it was sent. */
-export interface Held {
+interface Held {
   requested: Promise<void>;
   release(): void;
 }
