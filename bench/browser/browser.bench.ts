@@ -16,7 +16,8 @@ import type { ReportTable } from '../report';
 import { bundleAll, LIBRARIES, type Library } from './bundle';
 import { renderChart } from './chart';
 import { profileClicks } from './profile';
-import { openPage, PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
+import { PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
+import { openPage } from './session';
 import { startBenchServer, type BenchServer, type StaticFiles } from './server';
 
 const EXECUTABLE = '/usr/bin/chromium';

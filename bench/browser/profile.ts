@@ -2,7 +2,7 @@
 // functions with the most self time and the self time per package. The profiled bundle is not
 // minified, so it keeps function names and esbuild's `// <module path>` comment before each module.
 import type { Browser } from 'playwright-core';
-import { openPage } from './scenarios';
+import { openPage } from './session';
 import type { BenchServer } from './server';
 
 interface ProfileNode {

@@ -1,9 +1,8 @@
 // The scenarios, grouped by the page they run on. Each page is fresh (a new browser context), loads
 // one library's app, mounts it with the rows the page needs, checks what it shows, then times its
 // interactions, checking after each that the server's answer left the expected text on screen.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import type { PageBench } from './harness';
-import { seededTitle, type BenchServer } from './server';
+import { seededTitle } from './server';
+import type { PageSession } from './session';
 
 /** A measured scenario: its row name and unit. */
 export interface Scenario {
@@ -40,73 +39,6 @@ export interface PagePlan {
   rows: number;
   scenarios: readonly ScenarioId[];
   run(session: PageSession, wanted: ReadonlySet<ScenarioId>): Promise<Samples>;
-}
-
-/** A page with its app mounted, and ways to drive it. */
-export class PageSession {
-  constructor(
-    readonly page: Page,
-    readonly cdp: CDPSession,
-    readonly server: BenchServer,
-    readonly rows: number,
-  ) {}
-
-  /** Page errors and console errors or warnings seen so far: any of them fails the run. */
-  readonly problems: string[] = [];
-
-  /** Calls `window.bench[method](...args)` in the page (an expression string: nothing of the runner's code is serialized). */
-  private call<R>(method: keyof PageBench, ...args: unknown[]): Promise<R> {
-    return this.page.evaluate(`window.bench.${method}(${args.map((arg) => JSON.stringify(arg)).join(', ')})`) as Promise<R>;
-  }
-
-  mount(): Promise<number> {
-    return this.call('mount', this.rows, seededTitle(1));
-  }
-  select(id: number): Promise<number> {
-    return this.call('select', id);
-  }
-  rename(title: string): Promise<number> {
-    return this.call('rename', title);
-  }
-  create(title: string): Promise<[number, number]> {
-    return this.call('create', title);
-  }
-  remove(): Promise<number> {
-    return this.call('remove');
-  }
-  idle(): Promise<void> {
-    return this.call('idle');
-  }
-  rowTitle(id: number): Promise<string | null> {
-    return this.call('rowTitle', id);
-  }
-  shown(): Promise<ReturnType<PageBench['shown']>> {
-    return this.call('shown');
-  }
-
-  /** Throws unless the page shows `rows` rows, row `id` titled `title`, and (if given) that detail. */
-  async expectShown(what: string, expected: { rows: number; id: number; title: string | null; detail?: number | null }): Promise<void> {
-    const shown = await this.shown();
-    const title = await this.rowTitle(expected.id);
-    const problems: string[] = [];
-    if (shown.rows !== expected.rows) problems.push(`${shown.rows} rows, expected ${expected.rows}`);
-    if (title !== expected.title) problems.push(`row ${expected.id} reads ${JSON.stringify(title)}, expected ${JSON.stringify(expected.title)}`);
-    if (expected.detail !== undefined && shown.detailId !== expected.detail) {
-      problems.push(`the detail pane shows row ${shown.detailId}, expected ${expected.detail}`);
-    }
-    if (expected.detail !== undefined && expected.detail !== null && shown.detailTitle !== expected.title) {
-      problems.push(`the detail pane reads ${JSON.stringify(shown.detailTitle)}, expected ${JSON.stringify(expected.title)}`);
-    }
-    if (problems.length > 0) throw new Error(`[bench] ${what}: ${problems.join('; ')}`);
-  }
-
-  /** JS heap in use after two full garbage collections, in MB (CDP). */
-  async heapMB(): Promise<number> {
-    await this.cdp.send('HeapProfiler.collectGarbage');
-    await this.cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await this.cdp.send('Runtime.getHeapUsage');
-    return usedSize / 1024 / 1024;
-  }
 }
 
 /** Rows spread over the list: the k-th of `count` targets among `rows` rows (offset keeps them apart from other scenarios'). */
@@ -230,17 +162,3 @@ export const PAGES: readonly PagePlan[] = [
     },
   },
 ];
-
-/** Opens a fresh page of `library` with `rows` rows on the server; the caller closes the context. */
-export async function openPage(context: BrowserContext, server: BenchServer, libraryId: string, rows: number): Promise<PageSession> {
-  server.reset(rows);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const session = new PageSession(page, cdp, server, rows);
-  page.on('pageerror', (error) => session.problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') session.problems.push(message.text());
-  });
-  await page.goto(`${server.url}/${libraryId}.html`);
-  return session;
-}
