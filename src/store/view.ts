@@ -25,7 +25,7 @@ export interface View extends StoreReader {
   readonly sealed: boolean;
   /** Set on the view an optimistic update reads through: where reads are written down, and the view beneath. */
   readonly recorder?: { readonly source: View; note(deps: readonly unknown[]): void };
-  /** Once sealed: a number per entity key, the same in two views only when every row of that key is (see `EntityReader`). */
+  /** A number per entity key, the same in two views only when every row of that key is (see `EntityReader`); `undefined` when unknown. */
   readonly tableVersion?: (key: string) => number | undefined;
 }
 
@@ -121,11 +121,16 @@ function isAbortOptimistic(error: unknown): boolean {
 
 const MAX_VIEWS_PER_TABLES = 4;
 
-/** Table versions of a view: the confirmed table's, or for a key with optimistic rows, one of this view's own. */
-function tableVersions(state: RestCacheState, rows?: Overlay<EntityRow>): (key: string) => number {
+/**
+ * Table versions of a view: the confirmed table's, or for a key with
+ * optimistic rows, one of this view's own once it is sealed (unknown while
+ * its layers are still being written).
+ */
+function tableVersions(state: RestCacheState, view?: OptimisticView): (key: string) => number | undefined {
   const overlaid = new Map<string, number>();
   return (key) => {
-    if (rows === undefined || !rows.has(key)) return tableVersionOf(getOwnRow(state.entities, key));
+    if (view === undefined || !view.rows.has(key)) return tableVersionOf(getOwnRow(state.entities, key));
+    if (!view.sealed) return undefined;
     let version = overlaid.get(key);
     if (version === undefined) {
       version = freshTableVersion();
@@ -258,9 +263,9 @@ export function createViewCache(context: ViewContext) {
       } else {
         next = layeredView(state, new Map(), new Map(), new Map(), layers);
       }
+      next.tableVersion = tableVersions(state, next);
       for (let i = start; i < layers.length; i++) apply(next, layers[i]);
       next.sealed = true;
-      next.tableVersion = tableVersions(state, next.rows);
       byBase.set(state.entities, next);
       view = next;
     }
