@@ -48,9 +48,9 @@ function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unkno
   return withItemsAt(values[values.length - 1], found.path, items);
 }
 
-/** Params are plain JSON: equal when they serialize the same (an absent member is the same as `undefined`). */
-function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Page params are plain JSON, stored as `{}` when absent: equal when they serialize the same. */
+function sameParams(stored: unknown, params: unknown): boolean {
+  return stored === params || JSON.stringify(stored ?? {}) === JSON.stringify(params ?? {});
 }
 
 /**
@@ -92,8 +92,12 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
 
   function listRunner(endpoint: PaginatedEndpoint, run: PagesRun, firstParams: unknown): EndpointInterface {
     const stored = entryOf(run.key)?.pages;
-    // Every loaded page is reloaded; with `maxPages` the one page kept may not be the first.
-    const rebuild = stored !== undefined && (stored.length > 1 || (stored.length === 1 && !sameJson(stored[0].params, firstParams)));
+    // Every loaded page is reloaded; with `maxPages` the one page kept may not be the first. A call that names
+    // its page (`getPage({ page: 2 })`) is that page, not a refetch of the list.
+    const field = endpoint.paginationField;
+    const namesPage = typeof field === 'string' && typeof firstParams === 'object' && firstParams !== null && getOwn(firstParams as Record<string, unknown>, field) !== undefined;
+    const rebuild =
+      stored !== undefined && (stored.length > 1 || (stored.length === 1 && !namesPage && !sameParams(stored[0].params, firstParams)));
     const original = endpoint.fetchWith;
     const computesNext = typeof endpoint.getNextPageParams === 'function' || typeof endpoint.paginationField === 'string';
     const fetchWith: FetchWith = async function (this: unknown, options, ...args) {
@@ -109,7 +113,8 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
         values.push(value);
         pages.push(pageState(endpoint, value, params, args));
       }
-      run.result = (current) => ({ ...current, pages });
+      // A page named by the call is not recorded as the list's pages (as Data Client's `getPage`).
+      if (!namesPage) run.result = (current) => ({ ...current, pages });
       return combine(endpoint, values);
     };
     const members: PropertyDescriptorMap = { fetchWith: { value: fetchWith } };
