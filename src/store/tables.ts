@@ -293,16 +293,6 @@ export function deleteRows<T>(tables: StoredTables<T>, rows: { readonly [key: st
   return next ?? tables;
 }
 
-/** Calls `visit` with every flat table and every bucket of the tables (to freeze a state that came from outside). */
-export function forEachBucket<T>(tables: StoredTables<T>, visit: (rows: FlatTable<T>) => void): void {
-  for (const key of Object.keys(tables)) {
-    const table = getOwnRow(tables, key);
-    if (table === undefined) continue;
-    if (isBucketed(table)) for (const bucket of table) visit(bucket);
-    else visit(table);
-  }
-}
-
 /** The entity tables of a state, as `normalizeIntoStore` and the schemas read them. */
 export interface StoredEntityTables {
   readonly entities: StoredTables<EntityRow>;
