@@ -16,10 +16,7 @@ import type { ArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics,
 export { defineOwn };
 export { constructEndpoint, splitArgs, type EndpointClass } from './restArgs';
 
-/**
- * A RestEndpoint instance: callable (resolves the processed body of the
- * response) plus the members of the class.
- */
+/** A RestEndpoint instance: callable (resolves the processed body of the response) plus the members of the class. */
 export interface RestEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpointBase<O> {
   (...args: ArgsOf<O>): Promise<ResultOf<O>>;
 }
@@ -40,9 +37,8 @@ export interface RestEndpointConstructor {
 }
 
 /**
- * The members of a RestEndpoint without its call signature: what a subclass
- * instance is typed as (TypeScript drops call signatures from class types;
- * at runtime every instance is callable).
+ * The members of a RestEndpoint without its call signature: what a subclass instance is typed as
+ * (TypeScript drops call signatures from class types; at runtime every instance is callable).
  */
 export type RestEndpointInstance<O extends RestGenerics = RestGenerics> = RestEndpointBase<O>;
 
@@ -135,10 +131,14 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     const prefix = `${this.method} ${this.urlPrefix}`;
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
     const rest = key.slice(prefix.length);
-    const found = pathToRegexp(this.path).exec(rest);
-    if (found === null) return false;
-    const after = rest.slice(found[0].length);
-    return after === '' || after.startsWith('?') || (after.startsWith('&') && found[0].includes('?'));
+    const pattern = pathToRegexp(this.path);
+    // A literal query in the template (`/search\\?type=all`) is followed by the call's params after `&`.
+    for (let end = rest.length; end !== -1; end = rest.lastIndexOf('&', end - 1)) {
+      const found = pattern.exec(rest.slice(0, end))?.[0];
+      const after = found === undefined ? '-' : rest.slice(found.length);
+      if (after === '' || after.startsWith('?') || (after.startsWith('&') && found!.includes('?'))) return true;
+    }
+    return false;
   }
 
   /**

@@ -67,3 +67,13 @@ describe('testKey and search params', () => {
     ]);
   });
 });
+
+describe('testKey with a literal query in the path template', () => {
+  it('matches keys whose search params follow the literal query after `&`', () => {
+    const search = new RestEndpoint({ urlPrefix: 'http://x.test', path: '/search\\?type=all', searchParams: {} as { q?: string } });
+    const keys = [search.key(), search.key({ q: 'bug' }), search.key({ q: 'a&b' })];
+    expect(keys).toEqual(['GET http://x.test/search?type=all', 'GET http://x.test/search?type=all&q=bug', 'GET http://x.test/search?type=all&q=a%26b']);
+    expect(keys.map((key) => search.testKey(key))).toEqual([true, true, true]);
+    expect(['GET http://x.test/search?type=allx', 'GET http://x.test/search?type=some&q=bug'].map((key) => search.testKey(key))).toEqual([false, false]);
+  });
+});
