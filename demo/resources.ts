@@ -134,10 +134,6 @@ export function createResources(urlPrefix: string) {
       // An infinite list: each page is the lines older than the last one shown (`Load older`).
       getNextPageParams: (last: readonly { id: number }[], params: { before?: number }) =>
         last.length < ACTIVITY_PAGE ? undefined : { ...params, before: last[last.length - 1].id },
-      // A failed page stores its error on the list, and the list then counts as stale once the error
-      // expires (1 s by default): the next render would refetch every page, racing the page's Retry.
-      // The feed offers Retry itself, so its errors are kept longer.
-      errorExpiryLength: 30_000,
       // Live: while the feed is shown, one EventSource writes each event into the cache with `set`.
       onSubscribe(controller: LiveController) {
         if (typeof EventSource === 'undefined') return undefined;

@@ -50,6 +50,8 @@ export interface SetErrorPayload extends StampedPayload {
   readonly errorPolicy?: 'soft';
   /** The fetch's `requestId` (absent for `controller.setError`/`resolve`): rolls back exactly its optimistic update. */
   readonly requestId?: string;
+  /** Set for a failed page of an infinite list: the list's result keeps its own expiry (the pages loaded are not stale). */
+  readonly keepsExpiry?: true;
 }
 
 /** Payload of `<reducerPath>/abort`: a fetch was aborted; its optimistic update and in-flight mark are removed, no error is stored. */

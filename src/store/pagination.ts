@@ -203,10 +203,12 @@ export function pageEndpointOf(list: PaginatedEndpoint, direction: PageDirection
   return page;
 }
 
-/** Whether `endpoint` is a page endpoint this module made. */
+/** Whether `endpoint` is a page endpoint this module made (or the per-request runner the store derives from one). */
 export function isPageEndpoint(endpoint: EndpointInterface): endpoint is PageEndpoint {
   const page = endpoint as Partial<PageEndpoint>;
-  return page.list !== undefined && pageEndpoints.get(page.list)?.[page.direction as PageDirection] === endpoint;
+  if (page.list === undefined) return false;
+  const made = pageEndpoints.get(page.list)?.[page.direction as PageDirection];
+  return made !== undefined && (made === endpoint || Object.prototype.isPrototypeOf.call(made, endpoint));
 }
 
 /** Runs one page request of `list` with `params`. */

@@ -139,7 +139,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
     ...rest,
     fetchedAt: previous?.fetchedAt ?? payload.fetchedAt,
     date: payload.date,
-    expiresAt: payload.expiresAt,
+    expiresAt: payload.keepsExpiry && previous !== undefined ? previous.expiresAt : payload.expiresAt,
     error: deepFreeze(payload.error),
     ...(payload.errorPolicy ? { errorPolicy: payload.errorPolicy } : {}),
   };

@@ -253,6 +253,23 @@ describe('cursor pages', () => {
     expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: false, hasNextPage: true, pageParams: [{}] });
   });
 
+  it('a failed page leaves the list fresh: its expiry stays, so the loaded pages are not refetched', async () => {
+    const { cache, store, controller } = setup();
+    const Feed = feed();
+    await controller.fetchNextPage(Feed, {});
+    const before = controller.getResponse(Feed, {}, store.getState());
+    server.hold();
+    const next = controller.fetchNextPage(Feed, {});
+    await server.waitForHeld(1);
+    server.hold(false);
+    await server.held[0].releaseWith({ status: 500, json: { message: 'down' } });
+    await expect(next).rejects.toThrow();
+    const after = controller.getResponse(Feed, {}, store.getState());
+    expect(after.expiresAt).toBe(before.expiresAt);
+    expect(after.data?.results.map((todo) => todo.id)).toEqual([1, 2]);
+    expect(cache.selectError(store.getState(), Feed, {})?.message).toContain('/feed?after=2 failed: 500');
+  });
+
   it('an endpoint that is not an infinite list is named in the error', async () => {
     const { controller } = setup();
     const Plain = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo], name: 'plain' });
