@@ -76,10 +76,11 @@ function isEntityEntry(entry: MemoEntry): entry is EntityEntry {
  * per check, and so is the array noting the versions now.
  */
 export class MemoCheck {
-  private readonly changes = new Map<readonly unknown[], readonly string[]>();
-  private readonly renewed = new Map<readonly unknown[], readonly unknown[]>();
+  // Made on first use: most reads find their entry current by one version compare, and a check is made per read.
+  private changes: Map<readonly unknown[], readonly string[]> | undefined;
+  private renewed: Map<readonly unknown[], readonly unknown[]> | undefined;
   private lastVersions: readonly unknown[] | undefined;
-  private readonly versionNow = new Map<string, number | undefined>();
+  private versionNow: Map<string, number | undefined> | undefined;
 
   constructor(
     readonly reader: EntityReader,
@@ -88,10 +89,11 @@ export class MemoCheck {
 
   /** The version of the table of `key` in this check's reader. */
   private version(key: string): number | undefined {
-    let version = this.versionNow.get(key);
-    if (version === undefined && !this.versionNow.has(key)) {
+    const known = (this.versionNow ??= new Map<string, number | undefined>());
+    let version = known.get(key);
+    if (version === undefined && !known.has(key)) {
       version = this.reader.tableVersion?.(key);
-      this.versionNow.set(key, version);
+      known.set(key, version);
     }
     return version;
   }
@@ -99,7 +101,8 @@ export class MemoCheck {
   /** The keys whose table changed since `versions` was noted; `undefined` when unknown (check every row). */
   private changedSince(versions: readonly unknown[] | undefined): readonly string[] | undefined {
     if (versions === undefined || this.reader.tableVersion === undefined) return undefined;
-    let changed = this.changes.get(versions);
+    const changes = (this.changes ??= new Map<readonly unknown[], readonly string[]>());
+    let changed = changes.get(versions);
     if (changed !== undefined) return changed;
     let found: string[] | undefined;
     for (let i = 0; i < versions.length; i += 2) {
@@ -108,18 +111,19 @@ export class MemoCheck {
       if (then === undefined || this.version(key) !== then) (found ??= []).push(key);
     }
     changed = found ?? NO_CHANGE;
-    this.changes.set(versions, changed);
+    changes.set(versions, changed);
     return changed;
   }
 
   /** The versions of the same tables now: one shared array per check. */
   private renew(versions: readonly unknown[]): readonly unknown[] {
-    let now = this.renewed.get(versions);
+    const renewed = (this.renewed ??= new Map<readonly unknown[], readonly unknown[]>());
+    let now = renewed.get(versions);
     if (now === undefined) {
       const keys: string[] = [];
       for (let i = 0; i < versions.length; i += 2) keys.push(versions[i] as string);
       now = this.versionsOf(keys) ?? versions;
-      this.renewed.set(versions, now);
+      renewed.set(versions, now);
     }
     return now;
   }

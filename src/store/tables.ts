@@ -272,7 +272,16 @@ function removeFromBuckets<T>(table: BucketedTable<T>, pks: readonly string[]): 
   if (next === undefined) return table;
   for (const bucket of copied.values()) Object.freeze(bucket);
   const kept = bucketed(next);
-  return tableSize(kept) <= FLAT_MIN ? flatten(kept) : kept;
+  return holdsMore(kept, FLAT_MIN) ? kept : flatten(kept);
+}
+
+/** True when a bucketed table has more than `limit` rows: counts only until it knows, so a delete stays O(bucket) in a large table. */
+function holdsMore<T>(table: BucketedTable<T>, limit: number): boolean {
+  let count = 0;
+  for (const bucket of table) {
+    for (const _pk in bucket) if (++count > limit) return true;
+  }
+  return false;
 }
 
 /**

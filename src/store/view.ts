@@ -1,12 +1,11 @@
 import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
-import { getOwn } from '../schema/own';
+import { getOwn, getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
 import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
 import { getRow, pksOf } from './tables';
 import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
-import { getOwnRow } from '../schema/own';
 import { warnOnce } from './warnOnce';
 
 /**
@@ -140,15 +139,14 @@ function tableVersions(state: RestCacheState, view?: OptimisticView): (key: stri
   };
 }
 
-/** True when the two states hold the same data a view reads (entities, meta, results, optimistic updates). */
+/** True when the two states hold the same confirmed data (entities, their meta, results and result meta). */
+function sameConfirmed(a: RestCacheState, b: RestCacheState): boolean {
+  return a.entities === b.entities && a.entitiesMeta === b.entitiesMeta && a.endpoints === b.endpoints && a.meta === b.meta;
+}
+
+/** True when the two states hold the same data a view reads: the confirmed data and the optimistic updates. */
 function readsSameParts(a: RestCacheState, b: RestCacheState): boolean {
-  return (
-    a.entities === b.entities &&
-    a.entitiesMeta === b.entitiesMeta &&
-    a.endpoints === b.endpoints &&
-    a.meta === b.meta &&
-    a.optimistic === b.optimistic
-  );
+  return sameConfirmed(a, b) && a.optimistic === b.optimistic;
 }
 
 /**
@@ -251,9 +249,7 @@ export function createViewCache(context: ViewContext) {
       let next: OptimisticView;
       if (
         previous !== undefined &&
-        previous.state.entitiesMeta === state.entitiesMeta &&
-        previous.state.endpoints === state.endpoints &&
-        previous.state.meta === state.meta &&
+        sameConfirmed(previous.state, state) &&
         previous.layers.length <= layers.length &&
         previous.layers.every((entry, index) => layers[index] === entry)
       ) {
