@@ -77,3 +77,17 @@ describe('testKey with a literal query in the path template', () => {
     expect(['GET http://x.test/search?type=allx', 'GET http://x.test/search?type=some&q=bug'].map((key) => search.testKey(key))).toEqual([false, false]);
   });
 });
+
+describe('invalidateAll with a literal query in the path template', () => {
+  it('invalidates every key the endpoint made, search params included', async () => {
+    server.route('GET', '/search', () => ({ json: [] }));
+    const { cache, store, controller } = setup();
+    const search = new RestEndpoint({ urlPrefix: server.url, path: '/search\\?type=all', searchParams: {} as { q?: string } });
+    await controller.fetch(search);
+    await controller.fetch(search, { q: 'bug' });
+    await controller.invalidateAll(search);
+    const meta = slice(cache, store).meta;
+    expect(Object.keys(meta).sort()).toEqual([`GET ${server.url}/search?type=all`, `GET ${server.url}/search?type=all&q=bug`]);
+    expect(Object.values(meta).map((entry) => entry.invalidated)).toEqual([true, true]);
+  });
+});
