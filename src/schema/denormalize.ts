@@ -171,7 +171,8 @@ export class Denormalizer implements DenormalizeVisitor {
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    const entry: EntityEntry = { value: result, deps: own, versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
+    // `slice`: an exact-size copy; a pushed-to array keeps spare room (~140 bytes an entity on 10,000 rows).
+    const entry: EntityEntry = { value: result, deps: own.slice(), versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
     memo.entities.set(row, entry);
     outer.push(entry);
