@@ -1,4 +1,6 @@
 import { Denormalizer, type EntityMemo, lookupTables, unvisitRoot } from './denormalize';
+import { type EntityList, entityListOf, unitsMatch } from './entityLists';
+import { INVALID } from './INVALID';
 import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, tableVersionOf } from './memoEntries';
 import { getOwnRow } from './own';
 import type { EntityTables, GetEntity } from './types';
@@ -15,6 +17,8 @@ interface ResultsBySchema {
 }
 
 const MAX_PRIMITIVE_RESULTS = 2_000;
+/** A list with more changed items than this is rebuilt whole. */
+const MAX_PATCHED_ITEMS = 64;
 const NO_DEPS: readonly unknown[] = Object.freeze([]);
 
 function plainReader(entities: EntityTables): EntityReader {
@@ -104,8 +108,17 @@ export class MemoCache {
     }
     const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, check };
     const denormalizer = new Denormalizer(reader.getEntity, args, memo);
-    const value = unvisitRoot(denormalizer, schema, result);
-    const entry: MemoEntry = { value, deps: denormalizer.deps ?? [], versions: undefined, miss: undefined, checked: check.id };
+    const list = entityListOf(schema, result);
+    const patched = slot === undefined || list === undefined ? undefined : patchList(slot.current, list, check, denormalizer);
+    let entry: MemoEntry;
+    if (patched !== undefined) {
+      entry = patched;
+    } else {
+      const value = unvisitRoot(denormalizer, schema, result);
+      const deps = denormalizer.deps ?? [];
+      const listStart = list !== undefined && unitsMatch(value, deps, list.start) ? list.start : undefined;
+      entry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart };
+    }
     entry.versions = check.versionsOfEntry(entry);
     if (slot !== undefined) {
       slot.previous = slot.current;
@@ -121,5 +134,39 @@ export class MemoCache {
 }
 
 function constant(value: unknown): MemoEntry {
-  return { value, deps: NO_DEPS, versions: undefined, miss: undefined, checked: 0 };
+  return { value, deps: NO_DEPS, versions: undefined, miss: undefined, checked: 0, listStart: undefined };
+}
+
+/**
+ * The list entry rebuilt from `stale` (an earlier value of the same plain
+ * entity list) with only its changed items built again: the other items, and
+ * their units in `deps`, are the ones a full rebuild would find current.
+ * `undefined` (rebuild it whole) when the list's own row changed, too many
+ * items did, or a changed item is now missing or invalid (it would be dropped).
+ */
+function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denormalizer: Denormalizer): MemoEntry | undefined {
+  if (stale.listStart !== list.start) return undefined;
+  const changed = check.staleUnits(stale, MAX_PATCHED_ITEMS);
+  if (changed === undefined) return undefined;
+  const deps = stale.deps.slice();
+  const value = (stale.value as readonly unknown[]).slice();
+  // Item positions follow units; count units up to each changed one.
+  let item = 0;
+  let at = list.start;
+  for (const index of changed) {
+    while (at < index) {
+      at += typeof deps[at] === 'string' ? 3 : 1;
+      item++;
+    }
+    const unit = deps[at];
+    const isTriple = typeof unit === 'string';
+    const pk = isTriple ? (deps[at + 1] as string) : (unit as EntityEntry).pk;
+    const own: unknown[] = [];
+    denormalizer.deps = own;
+    const rebuilt = denormalizer.unvisit(list.entity, pk);
+    if (rebuilt === undefined || rebuilt === null || rebuilt === INVALID || own.length !== (isTriple ? 3 : 1)) return undefined;
+    for (let j = 0; j < own.length; j++) deps[at + j] = own[j];
+    value[item] = rebuilt;
+  }
+  return { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
 }

@@ -34,6 +34,8 @@ export interface MemoEntry {
   checked: number;
   /** Every row read as flat `key, pk, row` triples, entities' included; made when asked for. */
   flat?: readonly unknown[];
+  /** For a plain entity list (entityLists.ts): the index in `deps` of the first item's unit; else `undefined`. */
+  listStart?: number;
 }
 
 /** The entry of one entity instance, remembered by its row. */
@@ -174,6 +176,29 @@ export class MemoCheck {
     entry.checked = this.id;
     if (this.reader.tableVersion !== undefined) entry.versions = entry.versions === undefined ? this.versionsOfEntry(entry) : this.renew(entry.versions);
     return true;
+  }
+
+  /**
+   * The items of a plain entity list entry (see `MemoEntry.listStart`) that
+   * changed: the `deps` index of each changed item's unit, at most `limit` of
+   * them. `undefined` when the list's own rows changed or more items did
+   * (the whole list is rebuilt then).
+   */
+  staleUnits(entry: MemoEntry, limit: number): number[] | undefined {
+    const start = entry.listStart;
+    if (start === undefined) return undefined;
+    const changed = this.changedSince(entry.versions);
+    const deps = entry.deps;
+    for (let i = 0; i < start; i += 3) if (!this.depHolds(deps, i, changed)) return undefined;
+    const stale: number[] = [];
+    for (let i = start; i < deps.length; ) {
+      if (!this.depHolds(deps, i, changed)) {
+        if (stale.length === limit) return undefined;
+        stale.push(i);
+      }
+      i += typeof deps[i] === 'string' ? 3 : 1;
+    }
+    return stale.length === 0 ? undefined : stale;
   }
 
   /**
