@@ -118,8 +118,8 @@ export class MemoCache {
       const deps = denormalizer.deps ?? [];
       const listStart = list !== undefined && unitsMatch(value, deps, list.start) ? list.start : undefined;
       entry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart };
+      entry.versions = check.versionsOfEntry(entry);
     }
-    entry.versions = check.versionsOfEntry(entry);
     if (slot !== undefined) {
       slot.previous = slot.current;
       slot.current = entry;
@@ -153,6 +153,7 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
   // Item positions follow units; count units up to each changed one.
   let item = 0;
   let at = list.start;
+  const units: unknown[] = [];
   for (const index of changed) {
     while (at < index) {
       at += typeof deps[at] === 'string' ? 3 : 1;
@@ -165,8 +166,13 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     denormalizer.deps = own;
     const rebuilt = denormalizer.unvisit(list.entity, pk);
     if (rebuilt === undefined || rebuilt === null || rebuilt === INVALID || own.length !== (isTriple ? 3 : 1)) return undefined;
-    for (let j = 0; j < own.length; j++) deps[at + j] = own[j];
+    for (let j = 0; j < own.length; j++) {
+      deps[at + j] = own[j];
+      units.push(own[j]);
+    }
     value[item] = rebuilt;
   }
-  return { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
+  const entry: MemoEntry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
+  entry.versions = check.versionsAfterPatch(stale, units) ?? check.versionsOfEntry(entry);
+  return entry;
 }

@@ -202,6 +202,23 @@ export class MemoCheck {
   }
 
   /**
+   * The versions for a list patched from `stale` with the new item `units`:
+   * the same tables' versions now, when the new units read no table the
+   * list did not read before; else `undefined` (work them out anew).
+   */
+  versionsAfterPatch(stale: MemoEntry, units: readonly unknown[]): readonly unknown[] | undefined {
+    const versions = stale.versions;
+    if (versions === undefined || this.reader.tableVersion === undefined) return undefined;
+    const known = (key: string) => {
+      for (let i = 0; i < versions.length; i += 2) if (versions[i] === key) return true;
+      return false;
+    };
+    const keys: string[] = [];
+    if (!collectKeys(units, keys)) return undefined;
+    return keys.every(known) ? this.renew(versions) : undefined;
+  }
+
+  /**
    * The versions of every table an entry's members read (an entity's own row
    * is looked up instead, as a parent that finds it by its row knows it is current), now;
    * `undefined` while one of its entities has none.

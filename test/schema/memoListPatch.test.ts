@@ -85,7 +85,7 @@ describe.each([
     const after = memo.denormalizeWith(listSchema, result, readerOf(changed)) as Record<string, unknown>[];
     expectOnlyChanged(before, after, [41]);
     expect(after[41][field]).toBe('renamed');
-    expect(after[41]).toBeInstanceOf(listSchema === notes ? Note : (after[41].constructor as typeof Entity));
+    expect(after[41]).toBeInstanceOf(key === 'PatchNote' ? Note : Task);
     expect(memo.denormalizeWith(listSchema, result, readerOf(changed))).toBe(after);
     // A second change to another item, then one to the same item again.
     const twice = withRow(changed, key, '7', { [field]: 'seven' });
@@ -188,7 +188,7 @@ describe('lists that filter or sort are built whole', () => {
   });
 
   it('a Query that sorts puts a renamed item where the sort says', () => {
-    const byTitle = new schema.Query([Task], (all: Task[]) => [...all].sort((a, b) => a.title.localeCompare(b.title)));
+    const byTitle = new schema.Query([Task], (all) => [...all].sort((a, b) => a.title.localeCompare(b.title)));
     const memo = new MemoCache();
     const before = memo.denormalizeWith(byTitle, result, readerOf(tables)) as Task[];
     expect(before[0].title).toBe('Task 1');
