@@ -191,7 +191,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
     const where = `${this.method} ${response.url}`;
-    const text = await readText(response, where);
+    const text = await readText(response, where, this.signal);
     if (text === '') return null;
     const schema = this.schema as unknown;
     const wantsText =

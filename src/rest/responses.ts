@@ -10,8 +10,9 @@ function statusError(message: string, status: number, cause?: unknown): StatusEr
   return error;
 }
 
-function isAbort(error: unknown): boolean {
-  return (error as Error | null)?.name === 'AbortError';
+function isAbort(error: unknown, signal: AbortSignal | null | undefined): boolean {
+  // An abort with a reason (`controller.abort('left the page')`) rejects with that reason, whatever it is.
+  return (error as Error | null)?.name === 'AbortError' || (signal?.aborted === true && error === signal.reason);
 }
 
 /** The message of an error plus its cause's code (`fetch failed: ECONNREFUSED`). */
@@ -30,14 +31,14 @@ function quoteStart(text: string): string {
  * Runs `fetchImpl(input, init)`.
  * @throws `NetworkError` for a non-2xx status; an error with `status: 500`
  * naming method and URL when the server cannot be reached (so it is soft, as
- * in Data Client); an `AbortError` as it is.
+ * in Data Client); an `AbortError`, or the reason of an aborted `init.signal`, as it is.
  */
 export async function sendRequest(fetchImpl: typeof fetch, method: string, input: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetchImpl(input, init);
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error, init.signal)) throw error;
     throw statusError(`[rest-slice] ${method} ${input} could not be reached (${reasonOf(error)})`, 500, error);
   }
   if (!response.ok) throw new NetworkError(response, method, input);
@@ -47,13 +48,14 @@ export async function sendRequest(fetchImpl: typeof fetch, method: string, input
 /**
  * Reads the whole body as text.
  * @throws an error with `status: 500` naming `where` when the connection ends
- * before the body does (a network failure, soft); an `AbortError` as it is.
+ * before the body does (a network failure, soft); an `AbortError`, or the reason of the aborted
+ * `signal`, as it is.
  */
-export async function readText(response: Response, where: string): Promise<string> {
+export async function readText(response: Response, where: string, signal?: AbortSignal | null): Promise<string> {
   try {
     return await response.text();
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (isAbort(error, signal)) throw error;
     throw statusError(
       `[rest-slice] ${where} answered ${response.status} but the connection ended before the whole body arrived (${reasonOf(error)})`,
       500,
