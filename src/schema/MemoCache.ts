@@ -1,5 +1,6 @@
 import { Denormalizer, type EntityMemo, lookupTables, unvisitRoot } from './denormalize';
 import { type EntityList, entityListOf, unitsMatch } from './entityLists';
+import { isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, tableVersionOf } from './memoEntries';
 import { getOwnRow } from './own';
@@ -114,7 +115,12 @@ export class MemoCache {
     if (patched !== undefined) {
       entry = patched;
     } else {
+      if (slot !== undefined && isEntityClass(schema) && typeof result !== 'object') {
+        // One entity read by pk: the instance shown so far stays when its rebuilt members are the same.
+        denormalizer.reuse = { key: schema.key, pk: String(result), value: slot.current.value };
+      }
       const value = unvisitRoot(denormalizer, schema, result);
+      denormalizer.reuse = undefined;
       const deps = denormalizer.deps ?? [];
       const listStart = list !== undefined && unitsMatch(value, deps, list.start) ? list.start : undefined;
       entry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart };
@@ -154,6 +160,7 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
   let item = 0;
   let at = list.start;
   const units: unknown[] = [];
+  let renewed = false;
   for (const index of changed) {
     while (at < index) {
       at += typeof deps[at] === 'string' ? 3 : 1;
@@ -164,15 +171,22 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     const pk = isTriple ? (deps[at + 1] as string) : (unit as EntityEntry).pk;
     const own: unknown[] = [];
     denormalizer.deps = own;
+    // The item shown so far stays the same object when its rebuilt members are the same.
+    denormalizer.reuse = { key: list.entity.key, pk, value: value[item] };
     const rebuilt = denormalizer.unvisit(list.entity, pk);
+    denormalizer.reuse = undefined;
     if (rebuilt === undefined || rebuilt === null || rebuilt === INVALID || own.length !== (isTriple ? 3 : 1)) return undefined;
     for (let j = 0; j < own.length; j++) {
       deps[at + j] = own[j];
       units.push(own[j]);
     }
-    value[item] = rebuilt;
+    if (rebuilt !== value[item]) {
+      value[item] = rebuilt;
+      renewed = true;
+    }
   }
-  const entry: MemoEntry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
+  // Every changed item rebuilt equal to the one shown: the list keeps its object too.
+  const entry: MemoEntry = { value: renewed ? value : stale.value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
   entry.versions = check.versionsAfterPatch(stale, units) ?? check.versionsOfEntry(entry);
   return entry;
 }

@@ -133,8 +133,22 @@ export class Denormalizer implements DenormalizeVisitor {
     return result;
   }
 
+  /**
+   * An earlier instance of the entity about to be built (`key`, `pk`): kept,
+   * instead of a new one, when the new one would have the same members.
+   */
+  reuse: { readonly key: string; readonly pk: string; readonly value: unknown } | undefined;
+
   /** Entities being built in this pass, by row: a cycle that comes back to one gets the same instance. */
   private readonly building = new Map<object, unknown>();
+
+  /** `value` when it is an instance of the same class as `built` with the same members (each `===`), else `built`. */
+  private reused(key: string, pk: string, built: unknown): unknown {
+    const reuse = this.reuse;
+    if (reuse === undefined || reuse.key !== key || reuse.pk !== pk) return built;
+    this.reuse = undefined;
+    return sameMembers(reuse.value, built) ? reuse.value : built;
+  }
   private leafSchema: object | undefined;
   private leafRows: WeakMap<object, unknown> | undefined;
 
@@ -146,7 +160,7 @@ export class Denormalizer implements DenormalizeVisitor {
       outer.push(key, pk, row);
       if (row === undefined) return undefined;
       if (row === null) return INVALID;
-      return this.leaf(entity, row, memo);
+      return this.leaf(entity, key, pk, row, memo);
     }
     const cached = memo.entities.get(row);
     if (cached !== undefined && cached.schema === entity && memo.check.isCurrent(cached, true)) {
@@ -172,15 +186,15 @@ export class Denormalizer implements DenormalizeVisitor {
     this.building.delete(row);
     this.deps = outer;
     // `slice`: an exact-size copy; a pushed-to array keeps spare room (~140 bytes an entity on 10,000 rows).
-    const entry: EntityEntry = { value: result, deps: own.slice(), versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
+    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: own.slice(), versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
     memo.entities.set(row, entry);
     outer.push(entry);
-    return result;
+    return entry.value;
   }
 
   /** The instance of a leaf entity's row: one per row and class. */
-  private leaf(entity: typeof Entity, row: object, memo: EntityMemo): unknown {
+  private leaf(entity: typeof Entity, key: string, pk: string, row: object, memo: EntityMemo): unknown {
     let rows = this.leafRows;
     if (this.leafSchema !== entity) {
       rows = memo.leaves.get(entity);
@@ -193,7 +207,7 @@ export class Denormalizer implements DenormalizeVisitor {
     }
     const known = rows!.get(row);
     if (known !== undefined) return known;
-    const instance = entity.createIfValid(row as Record<string, unknown>);
+    const instance = this.reused(key, pk, entity.createIfValid(row as Record<string, unknown>));
     rows!.set(row, instance);
     return instance;
   }
@@ -230,4 +244,21 @@ export function denormalize(schema: unknown, result: unknown, entities: EntityTa
     return row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>);
   }
   return unvisitRoot(new Denormalizer(lookupTables(entities), args), schema, result);
+}
+
+/**
+ * Whether `a` and `b` are instances of one class with the same own members
+ * (each `===`): a rebuilt entity equal to the one shown keeps its object, so
+ * a confirmed answer equal to its optimistic guess changes no reference.
+ */
+function sameMembers(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || (a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+  }
+  return true;
 }

@@ -115,6 +115,19 @@ describe.each([
     expect(memo.denormalizeWith(listSchema, result, readerOf(tables))).toBe(before);
   });
 
+  it('keeps the list and the item when a changed row has the same values (a confirmed guess)', () => {
+    const memo = new MemoCache();
+    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const copied = withRow(tables, key, '42', {});
+    expect(copied[key]!['42']).not.toBe(tables[key]!['42']);
+    expect(memo.denormalizeWith(listSchema, result, readerOf(copied))).toBe(before);
+    // One entity read by its pk keeps its instance the same way.
+    const one = memo.denormalizeWith(key === 'PatchNote' ? Note : Task, '42', readerOf(tables));
+    expect(one).toBe(before[41]);
+    const copiedAgain = withRow(copied, key, '42', {});
+    expect(memo.denormalizeWith(key === 'PatchNote' ? Note : Task, '42', readerOf(copiedAgain))).toBe(one);
+  });
+
   it('rebuilds right when more items change than it patches (every item)', () => {
     const memo = new MemoCache();
     const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
