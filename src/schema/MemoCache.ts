@@ -115,7 +115,7 @@ export class MemoCache {
     if (patched !== undefined) {
       entry = patched;
     } else {
-      if (slot !== undefined && isEntityClass(schema) && typeof result !== 'object') {
+      if (slot !== undefined && isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number')) {
         // One entity read by pk: the instance shown so far stays when its rebuilt members are the same.
         denormalizer.reuse = { key: schema.key, pk: String(result), value: slot.current.value };
       }
