@@ -56,6 +56,15 @@ export class MemoCache {
   private readonly results = new WeakMap<object, ResultsBySchema>();
   private checks = 0;
 
+  /**
+   * `keepEqual`: an entity rebuilt (its row replaced) with the same members
+   * as the instance a result showed keeps that instance, and a list whose
+   * items all stay keeps its array (the store's memo: a confirmed optimistic
+   * guess changes no reference). Default `false`: a new row gives a new
+   * instance, as Data Client's MemoCache.
+   */
+  constructor(private readonly options: { readonly keepEqual?: boolean } = {}) {}
+
   /** Like `denormalize`, memoized. */
   denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
     return this.read(schema, result, plainReader(entities), args).value;
@@ -110,12 +119,12 @@ export class MemoCache {
     const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, check };
     const denormalizer = new Denormalizer(reader.getEntity, args, memo);
     const list = entityListOf(schema, result);
-    const patched = slot === undefined || list === undefined ? undefined : patchList(slot.current, list, check, denormalizer);
+    const patched = slot === undefined || list === undefined ? undefined : patchList(slot.current, list, check, denormalizer, this.options.keepEqual === true);
     let entry: MemoEntry;
     if (patched !== undefined) {
       entry = patched;
     } else {
-      if (slot !== undefined && isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number')) {
+      if (this.options.keepEqual === true && slot !== undefined && isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number')) {
         // One entity read by pk: the instance shown so far stays when its rebuilt members are the same.
         denormalizer.reuse = { key: schema.key, pk: String(result), value: slot.current.value };
       }
@@ -150,7 +159,7 @@ function constant(value: unknown): MemoEntry {
  * `undefined` (rebuild it whole) when the list's own row changed, too many
  * items did, or a changed item is now missing or invalid (it would be dropped).
  */
-function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denormalizer: Denormalizer): MemoEntry | undefined {
+function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denormalizer: Denormalizer, keepEqual: boolean): MemoEntry | undefined {
   if (stale.listStart !== list.start) return undefined;
   const changed = check.staleUnits(stale, MAX_PATCHED_ITEMS);
   if (changed === undefined) return undefined;
@@ -172,7 +181,7 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     const own: unknown[] = [];
     denormalizer.deps = own;
     // The item shown so far stays the same object when its rebuilt members are the same.
-    denormalizer.reuse = { key: list.entity.key, pk, value: value[item] };
+    if (keepEqual) denormalizer.reuse = { key: list.entity.key, pk, value: value[item] };
     const rebuilt = denormalizer.unvisit(list.entity, pk);
     denormalizer.reuse = undefined;
     if (rebuilt === undefined || rebuilt === null || rebuilt === INVALID || own.length !== (isTriple ? 3 : 1)) return undefined;

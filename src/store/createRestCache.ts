@@ -64,7 +64,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const resolved = resolveOptions(options);
   const slice = createRestSlice(resolved.reducerPath);
   const registry = createRegistry();
-  const memo = new MemoCache();
+  // `keepEqual`: a confirmed optimistic guess (same values, new row) keeps the objects shown.
+  const memo = new MemoCache({ keepEqual: true });
   const errorObjects = new WeakMap<object, Error>();
   const handoff = createRequestHandoff(resolved.reducerPath);
   const runtimes: StoreRuntimes = new WeakMap();

@@ -115,8 +115,8 @@ describe.each([
     expect(memo.denormalizeWith(listSchema, result, readerOf(tables))).toBe(before);
   });
 
-  it('keeps the list and the item when a changed row has the same values (a confirmed guess)', () => {
-    const memo = new MemoCache();
+  it('with `keepEqual` (the store), keeps the list and the item when a changed row has the same values (a confirmed guess)', () => {
+    const memo = new MemoCache({ keepEqual: true });
     const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
     const copied = withRow(tables, key, '42', {});
     expect(copied[key]!['42']).not.toBe(tables[key]!['42']);
@@ -126,6 +126,14 @@ describe.each([
     expect(one).toBe(before[41]);
     const copiedAgain = withRow(copied, key, '42', {});
     expect(memo.denormalizeWith(key === 'PatchNote' ? Note : Task, '42', readerOf(copiedAgain))).toBe(one);
+  });
+
+  it('without `keepEqual` (as Data Client), a replaced row with the same values gives a new item and list', () => {
+    const memo = new MemoCache();
+    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const after = memo.denormalizeWith(listSchema, result, readerOf(withRow(tables, key, '42', {}))) as Record<string, unknown>[];
+    expectOnlyChanged(before, after, [41]);
+    expect(after).toEqual(before);
   });
 
   it('rebuilds right when more items change than it patches (every item)', () => {
