@@ -201,11 +201,7 @@ export class MemoCheck {
     return stale.length === 0 ? undefined : stale;
   }
 
-  /**
-   * The versions for a list patched from `stale` with the new item `units`:
-   * the same tables' versions now, when the new units read no table the
-   * list did not read before; else `undefined` (work them out anew).
-   */
+  /** A list patched from `stale` with new item `units`: its tables' versions now, or `undefined` when a unit reads a new table. */
   versionsAfterPatch(stale: MemoEntry, units: readonly unknown[]): readonly unknown[] | undefined {
     const versions = stale.versions;
     if (versions === undefined || this.reader.tableVersion === undefined) return undefined;
