@@ -13,8 +13,7 @@ import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 import type { ArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics, SchemaOf } from './types';
 
-export { defineOwn };
-export { constructEndpoint, splitArgs, type EndpointClass } from './restArgs';
+export type { EndpointClass } from './restArgs';
 
 /** A RestEndpoint instance: callable (resolves the processed body of the response) plus the members of the class. */
 export interface RestEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpointBase<O> {

@@ -1,0 +1,12 @@
+// Bundle-size budgets, run in CI by `npm run size` (size-limit with its esbuild plugin, min + gzip).
+// Each fixture is built as an app's production build is: the peers external (they are the app's
+// anyway) and `process.env.NODE_ENV` replaced by "production", as Vite, webpack and esbuild
+// setups do, so development-only checks and warnings are left out as they are for users.
+const peers = ['@reduxjs/toolkit', 'redux', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime'];
+const production = (config) => ({ ...config, define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
+
+module.exports = [
+  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.3 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '34.9 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '37.5 kB' },
+].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
