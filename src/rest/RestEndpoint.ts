@@ -122,7 +122,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
    */
   url(...args: ArgsOf<O>): string {
     const [params] = splitArgs(this as unknown as RestEndpoint<O>, args);
-    return `${this.urlPrefix}${buildPath(this.path, params, describeEndpoint(this))}`;
+    return `${this.urlPrefix}${buildPath(this.path, params, () => describeEndpoint(this))}`;
   }
 
   /** Whether `key` is a request key of this endpoint: same method, and a URL of its path pattern with any params. */

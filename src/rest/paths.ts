@@ -59,6 +59,17 @@ function messageOf(error: unknown): string {
   }
 }
 
+/**
+ * How error messages name the caller: the text itself, or a function that
+ * makes it (called only when a message is made, so a call that succeeds
+ * builds no name).
+ */
+type Owner = string | (() => string);
+
+function named(owner: Owner): string {
+  return typeof owner === 'string' ? owner : owner();
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -66,22 +77,22 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * @throws naming `owner` and the param for a Symbol, a value whose `String()`
  * throws, or a string with a lone surrogate (which has no URL encoding).
  */
-function paramString(owner: string, kind: string, name: string, value: unknown): string {
+function paramString(owner: Owner, kind: string, name: string, value: unknown): string {
   if (typeof value === 'symbol') {
-    throw new TypeError(`[rest-slice] ${owner} ${kind} '${name}' is a Symbol, which has no URL form; pass a string or a number`);
+    throw new TypeError(`[rest-slice] ${named(owner)} ${kind} '${name}' is a Symbol, which has no URL form; pass a string or a number`);
   }
   let text: string;
   try {
     text = String(value);
   } catch (error) {
     throw new TypeError(
-      `[rest-slice] ${owner} ${kind} '${name}' cannot be turned into a string (${messageOf(error)}); pass a string or a number`,
+      `[rest-slice] ${named(owner)} ${kind} '${name}' cannot be turned into a string (${messageOf(error)}); pass a string or a number`,
       { cause: error },
     );
   }
   if (LONE_SURROGATE.test(text)) {
     throw new TypeError(
-      `[rest-slice] ${owner} ${kind} '${name}' contains a lone surrogate (half of a UTF-16 pair), which has no URL encoding; pass well-formed text`,
+      `[rest-slice] ${named(owner)} ${kind} '${name}' contains a lone surrogate (half of a UTF-16 pair), which has no URL encoding; pass well-formed text`,
     );
   }
   return text;
@@ -98,14 +109,14 @@ function isDotSegment(segment: string): boolean {
  * or `..`: URL parsing (in `fetch` too) would remove it and the segment
  * before it, so the request would go to another path.
  */
-function checkSegments(owner: string, path: string, tokens: readonly Token[], values: Record<string, string>): void {
+function checkSegments(owner: Owner, path: string, tokens: readonly Token[], values: Record<string, string>): void {
   let text = '';
   let names: string[] = [];
   const check = () => {
     if (names.length > 0 && isDotSegment(text)) {
       const name = names.find((n) => values[n] === '.' || values[n] === '..') ?? names[0];
       throw new TypeError(
-        `[rest-slice] ${owner} param '${name}' is '${values[name]}', which would change the path '${path}' ` +
+        `[rest-slice] ${named(owner)} param '${name}' is '${values[name]}', which would change the path '${path}' ` +
           `(URLs resolve '.' and '..' segments, even percent-encoded); pass the real value`,
       );
     }
@@ -145,7 +156,7 @@ function checkSegments(owner: string, path: string, tokens: readonly Token[], va
  * would resolve into another path), or when a value has no URL form (a Symbol,
  * a throwing `toString`, a lone surrogate).
  */
-export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner = '`url`'): string {
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner: string | (() => string) = '`url`'): string {
   const info = pathInfo(path);
   // No prototype, and own members of `params` only: a param named `constructor` is not `Object`.
   const values = createTable<string>();
@@ -159,11 +170,11 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
     if (name in values) continue;
     if (isPresent(getOwn(params, name))) {
       throw new TypeError(
-        `[rest-slice] ${owner} param '${name}' is '', which would request a different path than '${path}'; pass a non-empty value`,
+        `[rest-slice] ${named(owner)} param '${name}' is '', which would request a different path than '${path}'; pass a non-empty value`,
       );
     }
     throw new TypeError(
-      `[rest-slice] ${owner} is missing the param '${name}' of the path '${path}'; pass it in the params object`,
+      `[rest-slice] ${named(owner)} is missing the param '${name}' of the path '${path}'; pass it in the params object`,
     );
   }
   checkSegments(owner, path, info.tokens, values);
@@ -177,8 +188,17 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
  * @throws naming `owner` and the param for a value with no URL form (a Symbol,
  * a throwing `toString`, a lone surrogate).
  */
-export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner = '`url`'): string {
+export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner: string | (() => string) = '`url`'): string {
   const keys = pathInfo(path).keys;
+  // Most calls have path params only: no search string to build.
+  let extra = false;
+  for (const name in params) {
+    if (Object.prototype.hasOwnProperty.call(params, name) && !keys.has(name)) {
+      extra = true;
+      break;
+    }
+  }
+  if (!extra) return '';
   const search = new URLSearchParams();
   for (const name of Object.keys(params).sort()) {
     if (keys.has(name)) continue;
@@ -198,7 +218,7 @@ export function searchString(path: string, params: Readonly<Record<string, unkno
  * `owner` names the endpoint in error messages. Default: `'url'`.
  * @throws as {@link fillPath} and {@link searchString} do.
  */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner = '`url`'): string {
+export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: string | (() => string) = '`url`'): string {
   const base = fillPath(path, params, owner);
   const search = searchString(path, params, owner);
   if (search === '') return base;
