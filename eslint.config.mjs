@@ -30,7 +30,7 @@ export default tseslint.config(
     files: [
       'src/rest/paginated.ts',
       'src/schema/own.ts',
-      'src/store/controller.ts',
+      'src/store/createController.ts',
       'src/store/createRestCache.ts',
       'src/store/middleware/*.ts',
       'src/store/setupListeners.ts',
@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   {
     // The Controller's methods return promises for Data Client parity; `async` turns a throw into a rejection.
-    files: ['src/store/controller.ts'],
+    files: ['src/store/createController.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
@@ -60,7 +60,7 @@ export default tseslint.config(
     // matches every instantiation, where `unknown` fails variance checks; values built from it are re-typed by the signatures.
     files: [
       'src/react/useQuery.ts',
-      'src/rest/{Endpoint,RestEndpoint,Snapshot,collectionSchemas,createResource,dataClientTypes,endpointOptions,liveController,pageSchemas,paginated,resourceTypes,restArgs,types}.ts',
+      'src/rest/{Endpoint,RestEndpoint,Snapshot,collectionSchemas,createResource,dataClientResourceTypes,dataClientTypes,endpointOptions,listMembers,liveController,pageSchemas,paginated,resourceExtend,resourceMembers,resourceOptions,resourceTypes,restArgs,types}.ts',
       'src/schema/{Collection,CollectionEdits,Entity,EntityMixin,Invalidate,MemoCache,Polymorphic,Query,denormalize,normalize,types}.ts',
       'src/store/{endpoint,pagination,outcome,reads,selectors}.ts',
       'src/store/middleware/usage.ts',
@@ -74,7 +74,7 @@ export default tseslint.config(
   },
   {
     // `{}` is the identity of an intersection here (`Base & {}`): "no extra members", not "any value".
-    files: ['src/rest/createResource.ts', 'src/rest/dataClientTypes.ts', 'src/rest/types.ts'],
+    files: ['src/rest/dataClientResourceTypes.ts', 'src/rest/dataClientTypes.ts', 'src/rest/resourceMembers.ts', 'src/rest/types.ts'],
     rules: { '@typescript-eslint/no-empty-object-type': 'off' },
   },
   {

@@ -62,15 +62,9 @@ export type {
   RestEndpointExtraOptions,
   RestEndpointOptions,
 } from './rest/endpointOptions';
-export type {
-  GetListEndpoint,
-  MemberOptions,
-  ResourceExtend,
-  ResourceExtraOptions,
-  ResourceMembers,
-  ResourceOptions,
-  ResourceWith,
-} from './rest/createResource';
+export type { ResourceExtraOptions, ResourceOptions } from './rest/resourceOptions';
+export type { GetListEndpoint, ResourceMembers } from './rest/resourceMembers';
+export type { MemberOptions, ResourceExtend, ResourceWith } from './rest/resourceExtend';
 export type {
   AddEndpoint,
   ExtendedResource,
@@ -83,22 +77,24 @@ export type {
   ResourceMembersOf,
 } from './rest/resourceTypes';
 export type {
-  CustomResource,
   Defaults,
   FetchGet,
   FetchMutate,
-  HookResource,
   KeyofRestEndpoint,
   KeysToArgs,
   PartialRestGenerics,
-  ResourceEndpointExtensions,
-  ResourceExtension,
-  ResourceInterface,
   RestEndpointConstructorOptions,
   RestFetch,
   RestInstance,
   RestType,
 } from './rest/dataClientTypes';
+export type {
+  CustomResource,
+  HookResource,
+  ResourceEndpointExtensions,
+  ResourceExtension,
+  ResourceInterface,
+} from './rest/dataClientResourceTypes';
 export type { AdderSchema, ExtractCollection, MapCollection, MoveSchema, RemoveCursor, RemoveSchema } from './rest/collectionSchemas';
 export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';

@@ -1,7 +1,7 @@
 import type { AdderSchema, MoveGenerics, RemoveCursor, RemoveGenerics } from './collectionSchemas';
 import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
-import { EndpointBaseClass, OPTIONS, defineOwn, fetchOf } from './Endpoint';
+import { EndpointBaseClass, OPTIONS, fetchOf } from './Endpoint';
 import { buildPath, pathToRegexp } from './paths';
 import { describeEndpoint, installRestDefaults } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';

@@ -5,7 +5,8 @@
  * type-check unchanged.
  */
 import type { Collection, CollectionAdder } from '../schema/Collection';
-import type { ResourceExtend, ResourceMembers } from './createResource';
+import type { ResourceExtend } from './resourceExtend';
+import type { ResourceMembers } from './resourceMembers';
 import type { Generics } from './endpointOptions';
 import type { PathArgs } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';

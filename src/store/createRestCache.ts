@@ -1,6 +1,7 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { MemoCache } from '../schema/MemoCache';
-import { createController, type Controller, type StoreLike } from './controller';
+import type { Controller, StoreLike } from './controller';
+import { createController } from './createController';
 import { createDispatchFetch } from './dispatchFetch';
 import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';

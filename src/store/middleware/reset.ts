@@ -1,4 +1,4 @@
-import type { InFlight } from './requests';
+import type { InFlight } from './inFlight';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
 
 /** What the reset handler needs from the cache. */

@@ -1,0 +1,96 @@
+import type { RestEndpoint } from './RestEndpoint';
+import type { RestEndpointExtraOptions } from './endpointOptions';
+import { attachListMembers, createMember, type ListMembersConfig } from './listMembers';
+import type { SnapshotInterface } from './Snapshot';
+import type { MergeGenerics, RestGenerics } from './types';
+
+/** Options for one member in `resource.extend({ member: options })`. */
+export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOptions, 'getOptimisticResponse' | 'process'> & {
+  /** See `RestEndpoint` `getOptimisticResponse`; arguments are the member's call arguments. */
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
+  /** See `RestEndpoint` `process`. */
+  process?(value: any, ...args: any[]): any;
+};
+
+type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
+type Extended<E, X> = RestEndpoint<MergeGenerics<GenericsOf<E>, X>>;
+
+/** The `extend()` of a resource: batch overrides, an added member, or members derived from the base. */
+export interface ResourceExtend<R> {
+  /** Overrides known members with options (batch form). */
+  extend<const T extends { readonly [K in keyof R]?: MemberOptions }>(
+    overrides: T,
+  ): ResourceWith<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;
+  /**
+   * Extends the member `name` with `options` when the resource has it (as the batch form does), else
+   * adds a member built from `get` with `options` (path, method, schema, ...) merged in (as Data Client).
+   */
+  extend<const N extends string, const T extends MemberOptions>(
+    name: N,
+    options: T,
+  ): ResourceWith<
+    Omit<R, N> & {
+      readonly [K in N]: K extends keyof R ? Extended<R[K], T> : R extends { get: infer G } ? Extended<G, T> : never;
+    }
+  >;
+  /** Adds or replaces members computed from the base resource. */
+  extend<X extends Record<string, unknown>>(members: (base: R) => X): ResourceWith<Omit<R, keyof X> & X>;
+}
+
+/** A resource given by its members `R`, plus `extend()` (what `extend()` returns). */
+export type ResourceWith<R> = R & ResourceExtend<R>;
+
+/** What a resource's members are built with: `createResource` makes it, `extend()` builds with it again. */
+export interface ResourceConfig extends ListMembersConfig {
+  readonly key: string;
+}
+
+/** The resource of `members` with its `extend()` (not enumerable, so spreading a resource copies only its members). */
+export function buildResource(members: Record<string, unknown>, config: ResourceConfig): ResourceWith<any> {
+  const resource: Record<string, unknown> = { ...members };
+  delete resource.extend;
+  Object.defineProperty(resource, 'extend', {
+    value: (...args: unknown[]) => extendResource(resource, config, args),
+    enumerable: false,
+  });
+  return resource as ResourceWith<any>;
+}
+
+function extendResource(resource: Record<string, unknown>, config: ResourceConfig, args: unknown[]): ResourceWith<any> {
+  const [first, second] = args;
+  if (typeof first === 'function') {
+    return buildResource({ ...resource, ...(first as (base: unknown) => Record<string, unknown>)(resource) }, config);
+  }
+  if (typeof first === 'string') {
+    const existing: unknown = resource[first];
+    // An existing member is extended itself (`extend('getList', { ... })`), as in Data Client.
+    if (typeof existing === 'function' && typeof (existing as { extend?: unknown }).extend === 'function') {
+      return extendResource(resource, config, [{ [first]: second }]);
+    }
+    const get = resource.get as RestEndpoint<any>;
+    const member = get.extend({ name: `${config.key}.${first}`, ...(second as object) } as never);
+    return buildResource({ ...resource, [first]: member }, config);
+  }
+  if (typeof first !== 'object' || first === null) {
+    throw new TypeError(
+      '[rest-slice] `extend` takes `{ member: options }`, `(name, options)` or `(base) => ({ ...members })`',
+    );
+  }
+  const next: Record<string, unknown> = { ...resource };
+  for (const [name, options] of Object.entries(first)) {
+    const member = resource[name] as RestEndpoint<any> | undefined;
+    if (typeof member !== 'function' || typeof member.extend !== 'function') {
+      throw new TypeError(
+        `[rest-slice] \`extend\` cannot override '${name}': the resource has no such member; add it with \`extend('${name}', options)\``,
+      );
+    }
+    const extended = member.extend(options as never);
+    if (name === 'getList') {
+      attachListMembers(extended, config);
+      // `create` is `getList.push` under another name: it follows an overridden `getList`.
+      if (!('create' in first)) next.create = createMember(extended, config);
+    }
+    next[name] = extended;
+  }
+  return buildResource(next, config);
+}

@@ -1,0 +1,182 @@
+import { ExpiryStatus } from '../rest/ExpiryStatus';
+import type { Controller, StoreLike } from './controller';
+import type { DispatchFetch } from './dispatchFetch';
+import type { EndpointInterface } from './endpoint';
+import type { RequestHandoff } from './handoff';
+import type { ResolvedOptions } from './options';
+import type { Outcome } from './outcome';
+import type { Reads } from './reads';
+import { createRecordGiven } from './recordGiven';
+import type { EndpointRegistry } from './registry';
+import type { RestCacheSelectors } from './selectors';
+import { serializeArgs } from './serialize';
+import type { RestCacheActions } from './slice';
+import type { RetainableQuery, StoreRuntimes } from './middleware/usage';
+import { createSnapshot } from './snapshot';
+import { pageRequestOf, type PageDirection } from './pagination';
+import { getOwn } from '../schema/own';
+import { Collection } from '../schema/Collection';
+import { isQuerySchema } from '../schema/Query';
+import { runSet } from './set';
+import { warnOnce } from './warnOnce';
+
+/** What a controller needs from the cache. */
+export interface ControllerInput {
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
+  readonly actions: RestCacheActions;
+  readonly registry: Pick<EndpointRegistry, 'register'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware' | 'aborts'>;
+  readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
+  readonly reads: Reads;
+  readonly outcome: Outcome;
+  readonly dispatchFetch: DispatchFetch;
+  /** The middleware's runtime of each store (in-use registry, gc). */
+  readonly runtimes: StoreRuntimes;
+}
+
+/** Builds the controller of one store. */
+export function createController(input: ControllerInput, store: StoreLike): Controller {
+  const { actions, options, selectors, reads, registry, handoff } = input;
+  const { reducerPath } = options;
+  const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
+
+  if (!handoff.storesWithMiddleware.has(store.getState)) {
+    warnOnce(
+      `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
+        'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
+    );
+  }
+  // Warns once when the reducer is not mounted.
+  selectors.selectSlice(store.getState());
+
+  function splitState(rest: readonly unknown[]): [unknown[], unknown] {
+    return [rest.slice(0, -1), rest[rest.length - 1]];
+  }
+
+  const record = createRecordGiven(input, store);
+
+  /** Stored keys, and keys read by inference (a detail a list brought), that `matcher.testKey` accepts. */
+  function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
+    const slice = selectors.selectSlice(store.getState());
+    const keys = new Set(Object.keys(slice.meta));
+    for (const key of reads.inferredKeys()) keys.add(key);
+    // Called as a method: an endpoint's `testKey` may use `this`.
+    return [...keys].filter((key) => matcher.testKey(key));
+  }
+
+  function subscription(type: 'subscribe' | 'unsubscribe', endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
+    registry.register(endpoint);
+    const requestId = handoff.nextRequestId();
+    const done = new Promise<void>((resolve, reject) => {
+      handoff.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
+    });
+    const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args) };
+    store.dispatch(actions[type](payload, { requestId }));
+    if (handoff.pending.delete(requestId)) {
+      warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+      return Promise.resolve();
+    }
+    return done;
+  }
+
+  function fetchPage(direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
+    let request: ReturnType<typeof pageRequestOf>;
+    try {
+      const pages = selectors.selectSlice(store.getState()).pages;
+      request = pageRequestOf(endpoint, args, pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)), direction);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (request === undefined) return Promise.resolve(reads.responseOf(selectors.selectView(store.getState()), endpoint, args).data);
+    return dispatchFetch(request.endpoint, request.args);
+  }
+
+  const controller: Controller = {
+    fetchNextPage: (endpoint, ...args) => fetchPage('next', endpoint, args) as Promise<never>,
+
+    fetchPreviousPage: (endpoint, ...args) => fetchPage('previous', endpoint, args) as Promise<never>,
+
+    fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
+
+    fetchIfStale: (endpoint, ...args) => {
+      const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
+      if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
+        return Promise.resolve(response.data as never);
+      }
+      return dispatchFetch(endpoint, args) as Promise<never>;
+    },
+
+    invalidate: async (endpoint, ...args) => {
+      store.dispatch(actions.invalidate({ keys: [endpoint.key(...args)] }));
+    },
+
+    invalidateAll: async (matcher) => {
+      store.dispatch(actions.invalidateAll({ keys: keysMatching(matcher) }));
+    },
+
+    expireAll: async (matcher) => {
+      store.dispatch(actions.expireAll({ keys: keysMatching(matcher) }));
+    },
+
+    resetEntireStore: async () => {
+      store.dispatch(actions.reset({ date: options.now() }));
+    },
+
+    setResponse: async (endpoint, ...rest) => {
+      const [args, response] = splitState(rest);
+      record(endpoint, args, options.now(), { response });
+    },
+
+    setError: async (endpoint, ...rest) => {
+      const [args, error] = splitState(rest);
+      record(endpoint, args, options.now(), { error });
+    },
+
+    resolve: async (endpoint, { args, fetchedAt, response, error }) => {
+      const at = fetchedAt ?? options.now();
+      if (error === true) record(endpoint, args, at, { error: response });
+      else if (error !== undefined && error !== false) record(endpoint, args, at, { error });
+      else record(endpoint, args, at, { response });
+    },
+
+    getResponse: (endpoint, ...rest) => {
+      const [args, state] = splitState(rest);
+      return reads.responseOf(selectors.selectView(state), endpoint, args) as never;
+    },
+
+    getError: (endpoint, ...rest) => {
+      const [args, state] = splitState(rest);
+      return reads.errorOf(selectors.selectView(state), endpoint, args);
+    },
+
+    snapshot: (state, fetchedAt = options.now()) => createSnapshot(reads, selectors.selectView(state), fetchedAt),
+
+    subscribe: (endpoint, ...args) => subscription('subscribe', endpoint, args),
+
+    unsubscribe: (endpoint, ...args) => subscription('unsubscribe', endpoint, args),
+
+    retain: (target: EndpointInterface | RetainableQuery, ...args: readonly unknown[]) => {
+      const runtime = input.runtimes.get(store.getState);
+      if (runtime === undefined) {
+        warnOnce(`[rest-slice] \`controller.retain\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+        return () => undefined;
+      }
+      if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);
+      registry.register(target as EndpointInterface);
+      return runtime.usage.retain(target as EndpointInterface, args);
+    },
+
+    gc: async () => {
+      input.runtimes.get(store.getState)?.gc();
+    },
+
+    abort: async (endpoint, ...args) => {
+      handoff.aborts.get(store.getState)?.(endpoint.name, endpoint.key(...args));
+    },
+
+    set: async (schema, ...rest) => {
+      runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+    },
+  };
+  return controller;
+}

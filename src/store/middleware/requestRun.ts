@@ -1,0 +1,188 @@
+import type { FetchPayload } from '../actions';
+import type { EndpointInterface } from '../endpoint';
+import type { PendingRequest } from '../handoff';
+import type { OutcomeBase } from '../outcome';
+import { serializeError } from '../serialize';
+import { abortError, type AbortCause } from '../abortError';
+import type { InFlight, SharedRequest } from './inFlight';
+import { retryPolicy, runWithRetry } from './retry';
+import type { HandlerStore, MiddlewareInput } from './types';
+
+/** What running a request needs from the cache. */
+export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
+
+/** One caller waiting for a request, until its outcome, an abort, or its own signal. */
+interface Caller {
+  readonly pending: PendingRequest;
+  /** Stops listening to the caller's signal. */
+  stop(): void;
+}
+
+/** A request in flight that callers can join, and that `controller.abort` or its callers' signals abort. */
+export type Run = SharedRequest & { abortBy(cause: AbortCause, reason?: unknown): void };
+
+/** Starts the request of a fetch action for its first caller (see {@link createRequestRunner}). */
+export type StartRun = (requestId: string, payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]) => Run;
+
+/**
+ * Makes the request runner of one store: a run sends the request through the
+ * endpoint (`fetchWith`, else a call) with its retries, tracks it in flight,
+ * and records its outcome for every caller waiting on it.
+ */
+export function createRequestRunner(
+  input: RequestRunInput,
+  store: HandlerStore,
+  inFlight: Pick<InFlight, 'generation' | 'track' | 'untrack' | 'unshare'>,
+): StartRun {
+  const { options, actions, handoff, outcome, selectSlice } = input;
+
+  function settle(
+    generation: number,
+    requestId: string,
+    payload: FetchPayload,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    result: { value: unknown } | { error: unknown },
+  ): unknown {
+    const { key, fetchedAt } = payload;
+    if (generation !== inFlight.generation || fetchedAt < selectSlice(store.getState()).lastReset) {
+      throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
+    }
+    const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
+    let error: unknown;
+    if ('value' in result) {
+      try {
+        // The response's own data, read back before anything is committed (API.md: never raw JSON).
+        return outcome.recordResponse(store.dispatch, endpoint, base, args, result.value, selectSlice(store.getState()));
+      } catch (normalizeError) {
+        error = normalizeError;
+      }
+    } else {
+      error = result.error;
+    }
+    outcome.recordError(store.dispatch, endpoint, base, error);
+    throw error;
+  }
+
+  /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */
+  function attempt(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
+    // How a request runs is the endpoint's business: `fetchWith` takes the injected fetch and signal.
+    if (endpoint.fetchWith) {
+      const runner: EndpointInterface =
+        endpoint.signal === undefined ? endpoint : (Object.create(endpoint, { signal: { value: undefined, enumerable: true } }) as EndpointInterface);
+      return runner.fetchWith!({ fetch: options.fetch, signal }, ...args);
+    }
+    return (endpoint as unknown as (...callArgs: readonly unknown[]) => Promise<unknown>)(...args);
+  }
+
+  /** Runs the request for its first caller; more callers may `join` an identical GET. */
+  function start(requestId: string, payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]): Run {
+    const abort = new AbortController();
+    const generation = inFlight.generation;
+    const callers = new Set<Caller>();
+    let done = false;
+
+    /** Ends the run once: no more sharing, tracking or signal listening. False when it had ended. */
+    function finish(): boolean {
+      if (done) return false;
+      done = true;
+      // A GET stops being shared the moment its outcome is known (before it is dispatched), so a read
+      // triggered by that dispatch starts a request instead of sharing one that has already settled.
+      inFlight.unshare(payload.endpoint, payload.key, run);
+      inFlight.untrack(run);
+      for (const caller of callers) caller.stop();
+      return true;
+    }
+
+    function each(settleCaller: (pending: PendingRequest) => void): void {
+      const all = [...callers];
+      callers.clear();
+      handoff.active.delete(requestId);
+      for (const caller of all) settleCaller(caller.pending);
+    }
+
+    const run: Run = {
+      abort,
+      endpoint: endpoint.name,
+      key: payload.key,
+      reject(error) {
+        finish();
+        each((pending) => pending.reject(error));
+      },
+      join(pending) {
+        const signal = pending.endpoint.signal;
+        if (signal === undefined) {
+          callers.add({ pending, stop: () => undefined });
+          return;
+        }
+        const caller: Caller = { pending, stop: () => signal.removeEventListener('abort', leave) };
+        function leave() {
+          if (done || !callers.delete(caller)) return;
+          caller.stop();
+          // The request goes only when no other caller still waits for it.
+          if (callers.size === 0) run.abortBy('signal', signal!.reason);
+          pending.reject(abortError(endpoint.name, payload.key, 'signal', signal!.reason));
+        }
+        callers.add(caller);
+        if (signal.aborted) leave();
+        else signal.addEventListener('abort', leave, { once: true });
+      },
+      abortBy(cause, reason) {
+        if (!finish()) return;
+        const error = abortError(endpoint.name, payload.key, cause, reason);
+        abort.abort(error);
+        // Rolled back before the callers hear of it, so they see the state without the request.
+        store.dispatch(
+          actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }),
+        );
+        each((pending) => pending.reject(error));
+      },
+    };
+    inFlight.track(run);
+    handoff.active.set(requestId, { endpoint, args });
+
+    let request: Promise<unknown>;
+    try {
+      const policy = retryPolicy(endpoint, options);
+      request = runWithRetry(() => attempt(endpoint, args, abort.signal), policy, abort.signal, (number, error) => {
+        if (done) return;
+        store.dispatch(
+          actions.retry({
+            endpoint: payload.endpoint,
+            key: payload.key,
+            args: payload.args,
+            fetchedAt: payload.fetchedAt,
+            requestId,
+            attempt: number,
+            error: serializeError(error),
+          }),
+        );
+      });
+    } catch (badOption) {
+      // A bad `retry`/`retryDelay` is this request's error, like any failure.
+      request = Promise.reject(badOption);
+    }
+    request.then(
+      (value) => {
+        if (!finish()) return;
+        try {
+          const data = settle(generation, requestId, payload, endpoint, args, { value });
+          each((pending) => pending.resolve(data));
+        } catch (settled) {
+          each((pending) => pending.reject(settled));
+        }
+      },
+      (error) => {
+        if (!finish()) return;
+        try {
+          settle(generation, requestId, payload, endpoint, args, { error });
+        } catch (settled) {
+          each((pending) => pending.reject(settled));
+        }
+      },
+    );
+    return run;
+  }
+
+  return start;
+}

@@ -1,0 +1,52 @@
+import type { EndpointInterface } from './endpoint';
+import type { ResolvedOptions } from './options';
+import type { Outcome, OutcomeBase } from './outcome';
+import type { EndpointRegistry } from './registry';
+import type { RestCacheSelectors } from './selectors';
+import { serializeArgs } from './serialize';
+import type { StoreLike } from './controller';
+
+/** What recording an outcome given to the controller needs from the cache. */
+export interface RecordGivenInput {
+  readonly options: Pick<ResolvedOptions, 'now'>;
+  readonly registry: Pick<EndpointRegistry, 'register'>;
+  readonly selectors: Pick<RestCacheSelectors, 'selectSlice'>;
+  readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
+}
+
+/** A response, or an error, given to the controller for one request. */
+export type Given = { response: unknown } | { error: unknown };
+
+/**
+ * Records the outcome of `endpoint(...args)` given to the controller
+ * (`setResponse`, `setError`, `resolve`) as fetched at `fetchedAt`. A response
+ * the store cannot take is recorded as the request's error and thrown.
+ */
+export type RecordGiven = (endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) => void;
+
+/** Makes `record` for the controller of one store. */
+export function createRecordGiven(input: RecordGivenInput, store: StoreLike): RecordGiven {
+  const { options, registry, selectors, outcome } = input;
+
+  return function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) {
+    registry.register(endpoint);
+    const base: OutcomeBase = {
+      endpoint: endpoint.name,
+      key: endpoint.key(...args),
+      args: serializeArgs(args),
+      fetchedAt,
+      date: options.now(),
+    };
+    if ('response' in given) {
+      try {
+        outcome.recordResponse(store.dispatch, endpoint, base, args, given.response, selectors.selectSlice(store.getState()));
+      } catch (error) {
+        // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
+        outcome.recordError(store.dispatch, endpoint, base, error);
+        throw error;
+      }
+      return;
+    }
+    outcome.recordError(store.dispatch, endpoint, base, given.error);
+  };
+}
