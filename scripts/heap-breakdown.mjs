@@ -41,12 +41,17 @@ const store = configureStore({
   middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }).concat(cache.middleware),
 });
 const controller = cache.controller(store);
-const todos = Array.from({ length: COUNT }, (_, i) => ({
-  id: i + 1,
-  title: `Todo number ${i + 1}`,
-  completed: i % 3 === 0,
-  owner: { id: (i % 10) + 1, name: `User ${(i % 10) + 1}` },
-}));
+// Through JSON, as a response body arrives: flat strings, fresh objects.
+const todos = JSON.parse(
+  JSON.stringify(
+    Array.from({ length: COUNT }, (_, i) => ({
+      id: i + 1,
+      title: `Todo number ${i + 1}`,
+      completed: i % 3 === 0,
+      owner: { id: (i % 10) + 1, name: `User ${(i % 10) + 1}` },
+    })),
+  ),
+);
 await controller.setResponse(TodoResource.getList, todos);
 const shown = cache.selectResponse(store.getState(), TodoResource.getList).data;
 if (shown?.length !== COUNT) throw new Error(`[heap] expected ${COUNT} todos, read ${shown?.length}`);
