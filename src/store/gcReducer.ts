@@ -1,5 +1,5 @@
 import { hasOwn } from '../schema/own';
-import { deleteRows } from './tables';
+import { deleteRows } from './tableWrites';
 import type { RestCacheState } from './state';
 
 /** Payload of `<reducerPath>/gc`: what one garbage collection sweep removed. */
@@ -20,7 +20,7 @@ function without<T>(record: { readonly [key: string]: T }, keys: readonly string
 /**
  * Removes what a sweep found unused: results and their meta, entity rows and
  * their meta (a bucketed table that shrinks to `FLAT_MIN` rows is made flat
- * again, see tables.ts). It applies the payload as is, so a replayed log removes exactly
+ * again, see tableWrites.ts). It applies the payload as is, so a replayed log removes exactly
  * what the recorded sweep removed.
  */
 export function gcReducer(state: RestCacheState, payload: GcPayload): RestCacheState {

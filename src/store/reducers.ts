@@ -7,14 +7,15 @@ import type {
   SetResponsePayload,
 } from './actions';
 import { getOwn } from '../schema/own';
-import { type FlatTable, type StoredTables, writeRows } from './tables';
+import type { FlatTable, StoredTables } from './tables';
+import { writeRows } from './tableWrites';
 import { isDevelopment } from './warnOnce';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
 
 // Case reducers are pure functions of (state, payload) that return a new,
 // frozen state. Frozen results pass through Immer (which createSlice wraps
 // around them) untouched, so large tables are never walked or copied twice.
-// Entity tables are written through tables.ts (docs/state-layout.md).
+// Entity tables are written through tableWrites.ts (docs/state-layout.md).
 
 // Rows are frozen in development only, where a mutation should fail loudly; in
 // production freezing every row of a large response costs more than it saves.

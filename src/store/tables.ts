@@ -1,12 +1,12 @@
 import type { StoreReader } from '../schema/normalize';
-import { createTable, getOwnRow } from '../schema/own';
+import { getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow } from '../schema/types';
 
 // How the state lays out entity tables (docs/state-layout.md). A table is flat
 // (`pk → row`) until it passes FLAT_MAX rows; then it is an array of buckets,
 // each a flat table, and the row of `pk` lives in bucket `bucketOf(pk, length)`.
 // A flat table is never an array, so the two cannot be confused whatever the pks.
-// Every read and write of a table goes through this module.
+// Every read of a table goes through this module, every write through tableWrites.ts.
 
 /** A flat table: pk → row. */
 export type FlatTable<T> = { readonly [pk: string]: T };
@@ -35,11 +35,11 @@ export const FLAT_MAX = 2048;
 /** A bucketed table with no more rows than this is made flat again when rows are removed (half of `FLAT_MAX`, so a table near the limit does not flip back and forth). */
 export const FLAT_MIN = 1024;
 /** Rows per bucket aimed at when a table is split. */
-const BUCKET_TARGET = 256;
+export const BUCKET_TARGET = 256;
 /** A bucket written past this many rows doubles the bucket count (so at 100,000 rows there are 256 buckets of about 400). */
 export const BUCKET_MAX = 512;
 /** The bucket count never grows past this (pks that all hash alike must not grow it forever). */
-const MAX_BUCKETS = 1 << 16;
+export const MAX_BUCKETS = 1 << 16;
 
 /**
  * The 32-bit hash of a pk that picks its bucket: FNV-1a over the UTF-16 code
@@ -127,14 +127,8 @@ export function pksOf<T>(tables: StoredTables<T>, key: string): string[] {
   return tablePks(getOwnRow(tables, key));
 }
 
-/** A copy of a flat table to write into (a `for...in` copy is the fastest for large tables). */
-function copyTable<T>(table: FlatTable<T> | undefined): Record<string, T> {
-  const copy = createTable<T>();
-  if (table !== undefined) for (const pk in table) copy[pk] = table[pk];
-  return copy;
-}
-
-function countKeys(table: object): number {
+/** How many own enumerable keys a flat table has. */
+export function countKeys(table: object): number {
   let count = 0;
   for (const _pk in table) count++;
   return count;
@@ -147,159 +141,6 @@ export function tableSize<T>(table: StoredTable<T> | undefined): number {
   let size = 0;
   for (const bucket of table) size += countKeys(bucket);
   return size;
-}
-
-/** An array of buckets as the state type names it. */
-function bucketed<T>(buckets: readonly FlatTable<T>[]): BucketedTable<T> {
-  return buckets as BucketedTable<T>;
-}
-
-/** Every row of a table, in buckets of `count` (each bucket frozen). */
-function split<T>(table: StoredTable<T>, count: number): BucketedTable<T> {
-  const buckets: Record<string, T>[] = [];
-  for (let i = 0; i < count; i++) buckets.push(createTable<T>());
-  const add = (rows: FlatTable<T>) => {
-    for (const pk in rows) buckets[bucketOf(pk, count)][pk] = rows[pk];
-  };
-  if (isBucketed(table)) for (const bucket of table) add(bucket);
-  else add(table);
-  for (const bucket of buckets) Object.freeze(bucket);
-  return bucketed(buckets);
-}
-
-/** The smallest power of two that holds `size` rows at about `BUCKET_TARGET` per bucket. */
-function bucketCountFor(size: number): number {
-  let count = 1;
-  while (count * BUCKET_TARGET < size && count < MAX_BUCKETS) count *= 2;
-  return count;
-}
-
-/** A bucketed table as one flat, frozen table. */
-function flatten<T>(table: BucketedTable<T>): FlatTable<T> {
-  const flat = createTable<T>();
-  for (const bucket of table) for (const pk in bucket) flat[pk] = bucket[pk];
-  return Object.freeze(flat);
-}
-
-function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepare: (row: T) => T): StoredTable<T> {
-  const next = createTable<T>();
-  let size = 0;
-  if (table !== undefined) {
-    for (const pk in table) {
-      next[pk] = table[pk];
-      size++;
-    }
-  }
-  for (const pk of Object.keys(rows)) {
-    if (!(pk in next)) size++;
-    next[pk] = prepare(rows[pk]);
-  }
-  if (size > FLAT_MAX) return split(next, bucketCountFor(size));
-  return Object.freeze(next);
-}
-
-function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (row: T) => T): BucketedTable<T> {
-  const count = table.length;
-  const next = table.slice();
-  const copied = new Map<number, Record<string, T>>();
-  for (const pk of Object.keys(rows)) {
-    const index = bucketOf(pk, count);
-    let bucket = copied.get(index);
-    if (bucket === undefined) {
-      bucket = copyTable(table[index]);
-      copied.set(index, bucket);
-      next[index] = bucket;
-    }
-    bucket[pk] = prepare(rows[pk]);
-  }
-  let overflow = false;
-  for (const bucket of copied.values()) {
-    Object.freeze(bucket);
-    overflow ||= countKeys(bucket) > BUCKET_MAX;
-  }
-  // Rare (the table doubled since the last split): every row moves once, so a write costs O(bucket) amortized.
-  return overflow && count < MAX_BUCKETS ? split(bucketed(next), count * 2) : bucketed(next);
-}
-
-/**
- * The tables with `patch` written over them: each touched table is copied
- * (for a bucketed table, the touched buckets and the small bucket array), each
- * written row passed through `prepare` (the reducers freeze rows in
- * development). A flat table that passes {@link FLAT_MAX} rows is split into
- * buckets, and a bucket that passes {@link BUCKET_MAX} doubles the bucket
- * count. Tables and buckets are frozen; the outer object and the bucket
- * arrays are not (see docs/state-layout.md: so Redux Toolkit's development
- * checks cost O(bucket) per write, not O(state)).
- */
-export function writeRows<T>(
-  tables: StoredTables<T>,
-  patch: { readonly [key: string]: FlatTable<T> },
-  prepare: (row: T) => T = (row) => row,
-): StoredTables<T> {
-  const keys = Object.keys(patch);
-  if (keys.length === 0) return tables;
-  const next = Object.assign(createTable<StoredTable<T> | undefined>(), tables);
-  for (const key of keys) {
-    const table = getOwnRow(tables, key);
-    next[key] = table !== undefined && isBucketed(table) ? writeBuckets(table, patch[key], prepare) : writeFlat(table, patch[key], prepare);
-  }
-  return next;
-}
-
-function removeFromFlat<T>(table: FlatTable<T>, pks: readonly string[]): FlatTable<T> {
-  if (!pks.some((pk) => tableRow(table, pk) !== undefined)) return table;
-  const next = copyTable(table);
-  for (const pk of pks) delete next[pk];
-  return Object.freeze(next);
-}
-
-function removeFromBuckets<T>(table: BucketedTable<T>, pks: readonly string[]): StoredTable<T> {
-  const count = table.length;
-  let next: FlatTable<T>[] | undefined;
-  const copied = new Map<number, Record<string, T>>();
-  for (const pk of pks) {
-    if (tableRow(table, pk) === undefined) continue;
-    const index = bucketOf(pk, count);
-    let bucket = copied.get(index);
-    if (bucket === undefined) {
-      bucket = copyTable(table[index]);
-      copied.set(index, bucket);
-      next ??= table.slice();
-      next[index] = bucket;
-    }
-    delete bucket[pk];
-  }
-  if (next === undefined) return table;
-  for (const bucket of copied.values()) Object.freeze(bucket);
-  const kept = bucketed(next);
-  return holdsMore(kept, FLAT_MIN) ? kept : flatten(kept);
-}
-
-/** True when a bucketed table has more than `limit` rows: counts only until it knows, so a delete stays O(bucket) in a large table. */
-function holdsMore<T>(table: BucketedTable<T>, limit: number): boolean {
-  let count = 0;
-  for (const bucket of table) {
-    for (const _pk in bucket) if (++count > limit) return true;
-  }
-  return false;
-}
-
-/**
- * The tables without the rows named (pks by entity key): each touched table
- * is copied, a bucketed one bucket by bucket, and made flat again once it has
- * no more than {@link FLAT_MIN} rows. Returns `tables` itself when no row named is there.
- */
-export function deleteRows<T>(tables: StoredTables<T>, rows: { readonly [key: string]: readonly string[] }): StoredTables<T> {
-  let next: Record<string, StoredTable<T> | undefined> | undefined;
-  for (const key of Object.keys(rows)) {
-    const table = getOwnRow(tables, key);
-    if (table === undefined) continue;
-    const kept = isBucketed(table) ? removeFromBuckets(table, rows[key]) : removeFromFlat(table, rows[key]);
-    if (kept === table) continue;
-    next ??= Object.assign(createTable<StoredTable<T> | undefined>(), tables);
-    next[key] = kept;
-  }
-  return next ?? tables;
 }
 
 /** The entity tables of a state, as `normalizeIntoStore` and the schemas read them. */

@@ -1,4 +1,4 @@
-// tables.ts: the one module that reads and writes entity tables, flat or split into buckets.
+// tables.ts and tableWrites.ts: the modules that read and write entity tables, flat or split into buckets.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -6,16 +6,15 @@ import {
   FLAT_MAX,
   FLAT_MIN,
   bucketOf,
-  deleteRows,
   getRow,
   hashPk,
   isBucketed,
   pksOf,
   tableSize,
   tablesReader,
-  writeRows,
   type StoredTables,
 } from '../../src/store/tables';
+import { deleteRows, writeRows } from '../../src/store/tableWrites';
 
 type Row = { id: string; n: number };
 
