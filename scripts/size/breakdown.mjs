@@ -1,12 +1,14 @@
 // `npm run size:breakdown`: what the core size-limit fixture (scripts/size/core.mjs) is made of.
-// Builds it as size-limit does (esbuild, minified, peers external, NODE_ENV=production), from src/
+// Builds it as size-limit does (the esbuild settings of .size-limit.cjs, minified), but from src/
 // so each module keeps its own name, then prints the bytes each module adds to the minified bundle,
 // grouped by what it is for, and the gzip size a bundle of only the groups an app cannot leave out
 // would have at the same compression ratio.
 import { build } from 'esbuild';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
-const peers = ['@reduxjs/toolkit', 'redux', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime'];
+// The core check of .size-limit.cjs: its fixture, externals and esbuild settings, so this is the bundle CI measures.
+const [check] = createRequire(import.meta.url)('../../.size-limit.cjs');
 
 // Which group each module belongs to: the first pattern that matches its path. The "feature" groups are
 // what API.md gives every `createRestCache()` (and so `restCache`): they are reached from options and
@@ -24,18 +26,19 @@ const GROUPS = [
   ['core: slice, middleware, controller, selectors, views', /src\/store\//],
 ];
 
-const result = await build({
-  entryPoints: ['scripts/size/core.mjs'],
-  alias: { 'rest-slice': './src/index.ts' },
-  bundle: true,
-  minify: true,
-  write: false,
-  metafile: true,
-  format: 'esm',
-  logLevel: 'error',
-  external: peers,
-  define: { 'process.env.NODE_ENV': '"production"' },
-});
+const result = await build(
+  check.modifyEsbuildConfig({
+    entryPoints: [check.path],
+    alias: { 'rest-slice': './src/index.ts' },
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'error',
+    external: check.ignore,
+  }),
+);
 const code = result.outputFiles[0].contents;
 const minified = code.length;
 const gzipped = gzipSync(code, { level: 9 }).length;

@@ -10,7 +10,7 @@ import { constructEndpoint } from './restArgs';
 import type { SnapshotInterface } from './Snapshot';
 import type { Resource, ResourceGenerics } from './resourceTypes';
 import type { ResourceOptions } from './resourceOptions';
-import { fieldsOf, paramsAndBody } from './optimisticResponses';
+import { paramsAndBody } from './optimisticResponses';
 import { attachListMembers, createMember } from './listMembers';
 import { buildResource, type ResourceConfig } from './resourceExtend';
 
@@ -88,7 +88,7 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
           getOptimisticResponse(snap: SnapshotInterface, params: object, data: object) {
             // The seed: a partial change needs the cached item; without it, skip the optimistic update.
             if (!snap.getResponse(get, params).data) throw new AbortOptimistic();
-            return { ...params, ...(fieldsOf(data) as object) };
+            return paramsAndBody(snap, params, data);
           },
         }
       : {}),

@@ -14,33 +14,28 @@ export interface ListMembersConfig {
 
 /** Builds `push`, `unshift`, `assign`, `remove`, `move` and `getPage` as own members of a `getList` endpoint. */
 export function attachListMembers(getList: RestEndpoint<any>, config: ListMembersConfig): void {
-  for (const mode of ['push', 'unshift', 'assign'] as const) {
-    const options: Record<string, unknown> = {
-      method: 'POST',
-      schema: adderSchema(getList.schema, mode, `getList.${mode}`),
-      name: `${getList.name}.${mode}`,
-      paginationField: undefined,
-    };
-    if (config.hasBody) options.body = config.body;
-    if (config.optimistic) options.getOptimisticResponse = lastArg;
-    defineOwn(getList, mode, getList.extend(options as never));
-  }
-  // `remove` is called like `push` (the list's params, then the body); `move` like `partialUpdate`.
-  const edits = [
-    ['remove', {}, lastArg],
-    ['move', { path: config.path, searchParams: undefined }, paramsAndBody],
+  // The adders POST to the list; `remove` is called like `push` (the list's params, then the body),
+  // `move` like `partialUpdate` (it PATCHes the item).
+  const members = [
+    ['push', 'POST', {}, lastArg],
+    ['unshift', 'POST', {}, lastArg],
+    ['assign', 'POST', {}, lastArg],
+    ['remove', 'PATCH', {}, lastArg],
+    ['move', 'PATCH', { path: config.path, searchParams: undefined }, paramsAndBody],
   ] as const;
-  for (const [edit, where, optimistic] of edits) {
+  for (const [member, method, where, optimistic] of members) {
+    const label = `getList.${member}`;
     const options: Record<string, unknown> = {
       ...where,
-      method: 'PATCH',
-      schema: listEditSchema(getList.schema, edit, `getList.${edit}`),
-      name: `${getList.name}.${edit}`,
+      method,
+      schema:
+        member === 'remove' || member === 'move' ? listEditSchema(getList.schema, member, label) : adderSchema(getList.schema, member, label),
+      name: `${getList.name}.${member}`,
       paginationField: undefined,
     };
     if (config.hasBody) options.body = config.body;
     if (config.optimistic) options.getOptimisticResponse = optimistic;
-    defineOwn(getList, edit, getList.extend(options as never));
+    defineOwn(getList, member, getList.extend(options as never));
   }
   const field = getList.paginationField;
   if (typeof field === 'string' && field !== '') defineOwn(getList, 'getPage', getList.getPage);

@@ -150,7 +150,8 @@ function checkSegments(owner: Owner, path: string, tokens: readonly Token[], val
  * Fills a path's arguments from `params`, URL-encoding each value. `undefined`
  * and `null` count as absent, and so does `''` for an optional argument
  * (`/todos/:id?` with `{ id: '' }` gives `/todos`). `owner` names the endpoint
- * in error messages. Default: `'url'`.
+ * in error messages, or is a function that makes the name (called only when
+ * an error is thrown). Default: `'url'`.
  * @throws naming `owner` and the param when a required argument is absent or
  * `''`, when a value would make a `.` or `..` path segment (which URL parsing
  * would resolve into another path), or when a value has no URL form (a Symbol,
@@ -190,18 +191,11 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
  */
 export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner: string | (() => string) = '`url`'): string {
   const keys = pathInfo(path).keys;
+  const names = Object.keys(params).filter((name) => !keys.has(name));
   // Most calls have path params only: no search string to build.
-  let extra = false;
-  for (const name in params) {
-    if (Object.prototype.hasOwnProperty.call(params, name) && !keys.has(name)) {
-      extra = true;
-      break;
-    }
-  }
-  if (!extra) return '';
+  if (names.length === 0) return '';
   const search = new URLSearchParams();
-  for (const name of Object.keys(params).sort()) {
-    if (keys.has(name)) continue;
+  for (const name of names.sort()) {
     const value = params[name];
     if (Array.isArray(value)) {
       for (const item of value) if (isPresent(item)) search.append(name, paramString(owner, 'search param', name, item));
@@ -215,7 +209,8 @@ export function searchString(path: string, params: Readonly<Record<string, unkno
 /**
  * Builds `path` with its arguments filled and every other member of `params`
  * appended as search parameters (with `&` when the path already has a `?`).
- * `owner` names the endpoint in error messages. Default: `'url'`.
+ * `owner` names the endpoint in error messages, or is a function that makes
+ * the name (called only when an error is thrown). Default: `'url'`.
  * @throws as {@link fillPath} and {@link searchString} do.
  */
 export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: string | (() => string) = '`url`'): string {

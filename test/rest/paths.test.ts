@@ -47,6 +47,27 @@ describe('buildPath', () => {
     );
     expect(() => buildPath('/todos/:id', { id: null })).toThrow("missing the param 'id'");
   });
+  it('names the caller through a function only when it throws', () => {
+    const names: string[] = [];
+    const owner = () => {
+      names.push('asked');
+      return '`Todo.get`';
+    };
+    expect(buildPath('/todos/:id', { id: 5, sort: 'title' }, owner)).toBe('/todos/5?sort=title');
+    expect(names).toEqual([]);
+    expect(() => buildPath('/todos/:id', { sort: 'title' }, owner)).toThrow(
+      "[rest-slice] `Todo.get` is missing the param 'id' of the path '/todos/:id'; pass it in the params object",
+    );
+    expect(() => buildPath('/todos', { q: Symbol('q') }, owner)).toThrow("[rest-slice] `Todo.get` search param 'q' is a Symbol");
+    expect(names).toEqual(['asked', 'asked']);
+  });
+
+  it('takes only own members as search params, and none when every member is a path param', () => {
+    const params = Object.assign(Object.create({ inherited: 'x' }) as object, { id: 7 });
+    expect(buildPath('/todos/:id', params)).toBe('/todos/7');
+    expect(buildPath('/todos/:id', { id: 7, page: undefined, sort: null })).toBe('/todos/7');
+    expect(buildPath('/todos/:id', { id: 7, tag: ['a', 'b'] })).toBe('/todos/7?tag=a&tag=b');
+  });
 });
 
 describe('shortenPath', () => {
