@@ -219,7 +219,7 @@ export class CollectionMover<S = unknown> extends CollectionEdit<S> implements S
     // A string or number is a reference to a stored entity.
     if (typeof item === 'string' || typeof item === 'number') return { pk: String(item), fields: {} };
     if (typeof item !== 'object' || item === null) return undefined;
-    const fields = entity.process(item, parent, key, args) as Record<string, unknown>;
+    const fields = entity.process(item, parent, key, args);
     const id = entity.pk(fields, parent, key, args);
     return isUsablePk(id) ? { pk: String(id), fields } : undefined;
   }

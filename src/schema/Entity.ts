@@ -40,7 +40,7 @@ export abstract class Entity {
   }
 
   /** Combines two rows of the same entity; the second wins field by field. Default: a shallow spread. */
-  static merge(existing: any, incoming: any): any {
+  static merge(existing: object, incoming: object): Record<string, unknown> {
     return { ...existing, ...incoming };
   }
 
@@ -50,13 +50,13 @@ export abstract class Entity {
    * only fills fields it lacks. Default: the row fetched later wins.
    */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
-  static useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean {
+  static useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: object, incoming: object): boolean {
     return existingMeta.fetchedAt <= incomingMeta.fetchedAt;
   }
 
   /** Prepares raw input before its pk is read; must return a new object. Default: a shallow copy. */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
-  static process(input: any, parent: unknown, key: string | undefined, args: readonly unknown[]): any {
+  static process(input: object, parent: unknown, key: string | undefined, args: readonly unknown[]): Record<string, unknown> {
     return { ...input };
   }
 
@@ -65,7 +65,7 @@ export abstract class Entity {
    * and a stored row that fails it reads as invalid (missing). Default: accepts all.
    */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
-  static validate(processedEntity: any): string | undefined {
+  static validate(processedEntity: object): string | undefined {
     return undefined;
   }
 
@@ -103,7 +103,7 @@ export abstract class Entity {
       if (!Array.isArray(input) || this.automaticValidation !== 'warn') throw new TypeError(message);
       console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
-    const processed = this.process(input, parent, key, visitor.args) as Record<string, unknown>;
+    const processed = this.process(input, parent, key, visitor.args);
     let id: unknown;
     let pk: string;
     try {

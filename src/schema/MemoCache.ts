@@ -4,7 +4,7 @@ import { isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, tableVersionOf } from './memoEntries';
 import { getOwnRow } from './own';
-import type { EntityTables, GetEntity } from './types';
+import type { DenormalizeNullable, EntityTables, GetEntity } from './types';
 
 /** The latest value of one result, and the one before it. */
 interface MemoSlot {
@@ -66,8 +66,8 @@ export class MemoCache {
   constructor(private readonly options: { readonly keepEqual?: boolean } = {}) {}
 
   /** Like `denormalize`, memoized. */
-  denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
-    return this.read(schema, result, plainReader(entities), args).value;
+  denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
+    return this.read(schema, result, plainReader(entities), args).value as DenormalizeNullable<S> | typeof INVALID;
   }
 
   /**
@@ -75,8 +75,9 @@ export class MemoCache {
    * store's optimistic view): a `getEntity` function, or one with
    * `tableVersion` so unchanged tables are not looked at row by row.
    */
-  denormalizeWith(schema: unknown, result: unknown, reader: GetEntity | EntityReader, args: readonly unknown[] = []): any {
-    return this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args).value;
+  denormalizeWith<S>(schema: S, result: unknown, reader: GetEntity | EntityReader, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
+    const entry = this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args);
+    return entry.value as DenormalizeNullable<S> | typeof INVALID;
   }
 
   /**
@@ -89,7 +90,7 @@ export class MemoCache {
     result: unknown,
     reader: GetEntity | EntityReader,
     args: readonly unknown[] = [],
-  ): { value: any; deps: readonly unknown[] } {
+  ): { value: unknown; deps: readonly unknown[] } {
     const entry = this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args);
     return { value: entry.value, deps: entry.deps === NO_DEPS ? NO_DEPS : flatDeps(entry) };
   }

@@ -4,7 +4,16 @@ import { describeKind, quote, setOwn } from './own';
 import { describeSchema } from './describeSchema';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
-type ValuesOf<D> = D extends Record<string, unknown> ? (D extends Function ? Denormalize<D> : Denormalize<D[keyof D]>) : Denormalize<D>;
+/**
+ * The value a map of `D` holds. A record of classes (`{ cat: Cat, dog: Dog }`)
+ * is a mapping chosen by `schemaAttribute`, as in Data Client; any other
+ * record (`{ todos: [Todo] }`) is the structure of each value.
+ */
+type ValuesOf<D> = D extends Function
+  ? Denormalize<D>
+  : D extends { readonly [key: string]: abstract new (...args: never[]) => unknown }
+    ? Denormalize<D[keyof D]>
+    : Denormalize<D>;
 
 /**
  * A map with any string keys whose values follow one schema, or a mapping of

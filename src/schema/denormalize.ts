@@ -7,7 +7,7 @@ import { describeKind, getOwnRow, quote } from './own';
 import { describeSchema } from './describeSchema';
 import { arrayItemSchema } from './normalize';
 import type { EntityEntry, MemoCheck } from './memoEntries';
-import type { DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
+import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
 /** Where entity-level memo entries live between calls (see `MemoCache`), and the check of this call. */
 export interface EntityMemo {
@@ -233,8 +233,16 @@ export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result:
  * come back as instances of their classes. Missing entities are `undefined`,
  * invalidated ones are dropped from lists, and a result that requires an
  * invalidated entity is {@link INVALID}.
+ *
+ * The type follows the schema (`denormalize(Todo, '1', entities)` is
+ * `Todo | undefined | typeof INVALID`); narrow it before reading members.
  */
-export function denormalize(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[] = []): any {
+export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
+  // The walk is untyped; the schema's type says what it builds.
+  return denormalizeAny(schema, result, entities, args) as DenormalizeNullable<S> | typeof INVALID;
+}
+
+function denormalizeAny(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[]): unknown {
   if (result === undefined || schema === undefined || schema === null) return result;
   if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
     // One entity without nested members: no visitor needed.

@@ -165,7 +165,7 @@ class Normalizer implements NormalizeVisitor {
     const store = this.store;
     if (store === undefined || written === null) {
       // No store, or invalidated earlier in this call: the copies of this call are all there is.
-      table[pk] = written === undefined || written === null ? row : schema.merge(written, row);
+      table[pk] = written === undefined || written === null ? row : (schema.merge(written, row) as EntityRow);
       if (store !== undefined) this.setMeta(key, pk, this.meta);
       return;
     }
@@ -198,7 +198,7 @@ class Normalizer implements NormalizeVisitor {
       return;
     }
     const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, incoming);
-    const merged = incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored);
+    const merged = (incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored)) as NonNullable<EntityRow>;
     if (incomingWins) this.setMeta(key, pk, this.meta);
     // Unchanged data keeps its identity, so memoized reads of it stay valid.
     if (shallowEqual(merged, stored)) {

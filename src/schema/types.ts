@@ -67,8 +67,8 @@ export interface SchemaClass {
 /** An Entity class or a Collection: anything stored as a row under a `key`. */
 export interface EntityLikeSchema {
   readonly key: string;
-  merge(existing: any, incoming: any): any;
-  useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: any, incoming: any): boolean;
+  merge(existing: unknown, incoming: unknown): unknown;
+  useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: unknown, incoming: unknown): boolean;
 }
 
 // ---------------------------------------------------------------------------

@@ -158,7 +158,7 @@ export function createReads(input: ReadsInput) {
         { cause: error },
       );
     }
-    return data === INVALID ? undefined : data;
+    return data === INVALID ? undefined : (data as AbstractInstance<E> | undefined);
   }
 
   return {

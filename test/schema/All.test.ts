@@ -2,6 +2,7 @@ import { Entity, type EntityTables, denormalize, normalize, schema } from 'rest-
 import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
+import { present } from '../helpers/denormalized';
 
 class Cat extends Entity {
   id = 0;
@@ -44,7 +45,7 @@ describe('schema.All', () => {
     const memo = new MemoCache();
     const result = allTodos.infer([], readerOf(entities));
     expect(result).toEqual(['1', '2', '3']);
-    const todos = memo.denormalize(allTodos, result, entities);
+    const todos = present(memo.denormalize(allTodos, result, entities));
     expect(todos.map((todo: Todo) => todo.title)).toEqual(['one', 'three']);
     expect(todos[0]).toBeInstanceOf(Todo);
     // The same rows give the same list object, and the same result.
@@ -70,7 +71,7 @@ describe('schema.All', () => {
       { id: '1', schema: 'dog' },
       { id: '2', schema: 'dog' },
     ]);
-    const list = denormalize(pets, result, entities);
+    const list = present(denormalize(pets, result, entities));
     expect(list.map((pet: Cat | Dog) => `${pet.type} ${pet.id}`)).toEqual(['cat 1', 'dog 1', 'dog 2']);
     expect(list[0]).toBeInstanceOf(Cat);
     expect(list[2]).toBeInstanceOf(Dog);

@@ -2,6 +2,7 @@ import { type EntityMeta, denormalize, normalize, schema } from 'rest-slice';
 import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
+import { present } from '../helpers/denormalized';
 
 const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 
@@ -38,7 +39,7 @@ describe('Collection', () => {
 
     it('denormalizes to a list of instances', () => {
       const { result, entities } = normalize(TodoList, [{ id: 1 }, { id: 2 }], [{ userId: 1 }]);
-      const todos = denormalize(TodoList, result, entities, [{ userId: 1 }]);
+      const todos = present(denormalize(TodoList, result, entities, [{ userId: 1 }]));
       expect(todos).toHaveLength(2);
       expect(todos[0]).toBeInstanceOf(Todo);
       expect(todos.map((todo: Todo) => todo.pk())).toEqual(['1', '2']);
@@ -49,8 +50,8 @@ describe('Collection', () => {
       const two = normalize(TodoList, [{ id: 2 }], [{ userId: 2 }]);
       expect(one.result).not.toBe(two.result);
       const tables = { Todo: { ...one.entities.Todo, ...two.entities.Todo }, '[Todo]': { ...one.entities['[Todo]'], ...two.entities['[Todo]'] } };
-      expect(denormalize(TodoList, one.result, tables).map((todo: Todo) => todo.pk())).toEqual(['1']);
-      expect(denormalize(TodoList, two.result, tables).map((todo: Todo) => todo.pk())).toEqual(['2']);
+      expect(present(denormalize(TodoList, one.result, tables)).map((todo: Todo) => todo.pk())).toEqual(['1']);
+      expect(present(denormalize(TodoList, two.result, tables)).map((todo: Todo) => todo.pk())).toEqual(['2']);
     });
 
     it('ignores undefined and null args, and the order of the args', () => {
@@ -94,7 +95,7 @@ describe('Collection', () => {
       const { result, entities } = normalize(Owner, { id: 3, todos: [{ id: 1 }] });
       expect(entities.Owner['3']).toEqual({ id: 3, todos: '{"userId":"3"}' });
       expect(entities['[Todo]']).toEqual({ '{"userId":"3"}': ['1'] });
-      const owner = denormalize(Owner, result, entities);
+      const owner = present(denormalize(Owner, result, entities));
       expect(owner.todos.map((todo: Todo) => todo.pk())).toEqual(['1']);
     });
 
@@ -116,7 +117,7 @@ describe('Collection', () => {
       const { result, entities } = normalize(TodoMap, deepFreeze({ a: { id: 1 }, b: { id: 2 } }), [{ userId: 1 }]);
       expect(TodoMap.key).toBe('{Todo}');
       expect(entities['{Todo}']).toEqual({ '{"userId":"1"}': { a: '1', b: '2' } });
-      const out = denormalize(TodoMap, result, entities);
+      const out = present(denormalize(TodoMap, result, entities));
       expect(Object.keys(out)).toEqual(['a', 'b']);
       expect(out.b).toBeInstanceOf(Todo);
     });
@@ -129,9 +130,9 @@ describe('Collection', () => {
       expect(out.result).toEqual({ b: '2' });
       expect(out.entities['{Todo}']).toEqual({ '{"userId":"1"}': { a: '1', b: '2' } });
       const after = apply(store, out);
-      const map = denormalize(TodoMap, '{"userId":"1"}', after.entities);
+      const map = present(denormalize(TodoMap, '{"userId":"1"}', after.entities));
       expect(Object.keys(map)).toEqual(['a', 'b']);
-      expect(denormalize(TodoMap.assign, out.result, after.entities).b).toBeInstanceOf(Todo);
+      expect(present(denormalize(TodoMap.assign, out.result, after.entities)).b).toBeInstanceOf(Todo);
     });
 
     it('assign rejects a non-object', () => {
@@ -192,10 +193,10 @@ describe('Collection', () => {
       const store = storeWithLists([{}]);
       const out = normalizeIntoStore(TodoList.push, { id: 7, title: 'new' }, [{}], store, meta(20));
       const after = apply(store, out);
-      const todo = denormalize(TodoList.push, out.result, after.entities);
+      const todo = present(denormalize(TodoList.push, out.result, after.entities));
       expect(todo).toBeInstanceOf(Todo);
       expect(todo.title).toBe('new');
-      expect(denormalize(TodoList, '{}', after.entities).map((t: Todo) => t.pk())).toEqual(['100', '7']);
+      expect(present(denormalize(TodoList, '{}', after.entities)).map((t: Todo) => t.pk())).toEqual(['100', '7']);
     });
   });
 

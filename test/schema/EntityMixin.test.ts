@@ -2,6 +2,7 @@ import { Entity, INVALID, createResource, denormalize, isEntityClass, normalize,
 import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { setup, startStoreServer, type StoreServer } from '../store/helpers';
+import { present } from '../helpers/denormalized';
 
 /** Plain data classes, as a Data Client user writes them before the mixin. */
 class TodoData {
@@ -27,7 +28,7 @@ describe('schema.Entity(Class, options)', () => {
     const { result, entities } = normalize([Todo], deepFreeze([{ id: 1, title: 'one' }]));
     expect(result).toEqual(['1']);
     expect(entities).toEqual({ TodoData: { '1': { id: 1, title: 'one' } } });
-    const [todo] = denormalize([Todo], result, entities);
+    const [todo] = present(denormalize([Todo], result, entities));
     expect(todo).toBeInstanceOf(Todo);
     expect(todo).toBeInstanceOf(TodoData);
     expect(todo.pk()).toBe(1);
@@ -46,7 +47,7 @@ describe('schema.Entity(Class, options)', () => {
     const Post = schema.Entity(PostData, { key: 'Post', schema: { author: User } });
     const { result, entities } = normalize(Post, { id: 'p1', author: { username: 'ann', name: 'Ann' } });
     expect(entities).toEqual({ Post: { p1: { id: 'p1', author: 'ann' } }, User: { ann: { username: 'ann', name: 'Ann' } } });
-    const post = denormalize(Post, result, entities);
+    const post = present(denormalize(Post, result, entities));
     expect(post.author).toBeInstanceOf(User);
     expect(post.author.name).toBe('Ann');
     expect(normalize(ByName, { username: 'b', name: 'BOB' }).result).toBe('bob');

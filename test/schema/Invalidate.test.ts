@@ -3,6 +3,7 @@ import { normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
 import { Comment, Post, User } from '../fixtures/User';
+import { present } from '../helpers/denormalized';
 
 const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 
@@ -74,7 +75,7 @@ describe('Invalidate', () => {
 
     it('removes invalidated entities from arrays', () => {
       const entities = { Todo: { '1': { id: 1 }, '2': null, '3': { id: 3 } } };
-      const todos = denormalize([Todo], ['1', '2', '3'], entities);
+      const todos = present(denormalize([Todo], ['1', '2', '3'], entities));
       expect(todos.map((todo: Todo) => todo.pk())).toEqual(['1', '3']);
     });
 
@@ -82,14 +83,14 @@ describe('Invalidate', () => {
       const { result, entities } = normalize(TodoList, [{ id: 1 }, { id: 2 }], [{ userId: 1 }]);
       const { entities: invalidated } = normalize(new schema.Invalidate(Todo), { id: 1 });
       const tables = { ...entities, Todo: { ...entities.Todo, ...invalidated.Todo } };
-      const list = denormalize(TodoList, result, tables, [{ userId: 1 }]);
+      const list = present(denormalize(TodoList, result, tables, [{ userId: 1 }]));
       expect(list.map((todo: Todo) => todo.pk())).toEqual(['2']);
     });
 
     it('removes invalidated entities from a collection of Values', () => {
       const collection = new schema.Collection(new schema.Values(Todo));
       const { result, entities } = normalize(collection, { a: { id: 1 }, b: { id: 2 } });
-      const out = denormalize(collection, result, { ...entities, Todo: { ...entities.Todo, '2': null } });
+      const out = present(denormalize(collection, result, { ...entities, Todo: { ...entities.Todo, '2': null } }));
       expect(Object.keys(out)).toEqual(['a']);
       expect(out.a).toBeInstanceOf(Todo);
     });
@@ -97,7 +98,7 @@ describe('Invalidate', () => {
     it('drops an invalidated optional member (default null) to undefined, as Data Client', () => {
       const { result, entities } = normalize(Comment, { id: 'c1', text: 'hi', author: { id: 7, name: 'Ann' } });
       const tables = { ...entities, User: { '7': null } };
-      const comment = denormalize(Comment, result, tables);
+      const comment = present(denormalize(Comment, result, tables));
       expect(comment).toBeInstanceOf(Comment);
       expect(comment.author).toBeUndefined();
       expect(comment.text).toBe('hi');
@@ -109,7 +110,7 @@ describe('Invalidate', () => {
         owner: User | undefined = undefined;
         static override schema = { owner: User };
       }
-      const note = denormalize(Note, '1', { Note: { '1': { id: 1, owner: '7' } }, User: { '7': null } });
+      const note = present(denormalize(Note, '1', { Note: { '1': { id: 1, owner: '7' } }, User: { '7': null } }));
       expect(note).toBeInstanceOf(Note);
       expect(note.owner).toBeUndefined();
     });
@@ -127,7 +128,7 @@ describe('Invalidate', () => {
 
     it('keeps the same post valid while its required member is present', () => {
       const { result, entities } = normalize(Post, { id: 'p1', author: { id: 7 }, comments: [{ id: 'c1' }] });
-      const post = denormalize(Post, result, { ...entities, Comment: { c1: null } });
+      const post = present(denormalize(Post, result, { ...entities, Comment: { c1: null } }));
       expect(post).toBeInstanceOf(Post);
       expect(post.author).toBeInstanceOf(User);
       expect(post.comments).toEqual([]);

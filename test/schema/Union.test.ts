@@ -1,5 +1,6 @@
 import { Entity, denormalize, normalize, schema } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
+import { present } from '../helpers/denormalized';
 
 class Image extends Entity {
   id = '';
@@ -45,11 +46,11 @@ describe('Union', () => {
       { id: '1', kind: 'image', url: 'a.png' },
       { id: '2', kind: 'video', seconds: 3 },
     ]);
-    const [image, video] = denormalize([media], result, entities);
+    const [image, video] = present(denormalize([media], result, entities));
     expect(image).toBeInstanceOf(Image);
-    expect(image.url).toBe('a.png');
+    expect((image as Image).url).toBe('a.png');
     expect(video).toBeInstanceOf(Video);
-    expect(video.seconds).toBe(3);
+    expect((video as Video).seconds).toBe(3);
   });
 
   it('takes a function schemaAttribute', () => {
@@ -69,10 +70,12 @@ describe('Union', () => {
   });
 
   it('drops an invalidated member from a list', () => {
-    const out = denormalize([media], [{ id: '1', schema: 'image' }, { id: '2', schema: 'video' }], {
-      Image: { '1': null },
-      Video: { '2': { id: '2', kind: 'video' } },
-    });
+    const out = present(
+      denormalize([media], [{ id: '1', schema: 'image' }, { id: '2', schema: 'video' }], {
+        Image: { '1': null },
+        Video: { '2': { id: '2', kind: 'video' } },
+      }),
+    );
     expect(out).toHaveLength(1);
     expect(out[0]).toBeInstanceOf(Video);
   });

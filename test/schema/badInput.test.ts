@@ -4,6 +4,7 @@ import { deepFreeze } from '../fixtures/deepFreeze';
 import { projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo, TodoList } from '../fixtures/Todo';
 import { Post, User } from '../fixtures/User';
+import { present } from '../helpers/denormalized';
 
 const DANGEROUS = ['__proto__', 'constructor', 'prototype'] as const;
 
@@ -127,7 +128,7 @@ describe('normalize', () => {
       expect(own(result, '__proto__')).toBe('1');
       expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
       expect(Object.keys(entities.Todo)).toEqual(['1', '2', '3']);
-      const out = denormalize(values, result, entities);
+      const out = present(denormalize(values, result, entities));
       expect(Object.keys(out)).toEqual(DANGEROUS);
       expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
       expect(own(out, '__proto__')).toBeInstanceOf(Todo);
@@ -158,7 +159,7 @@ describe('normalize', () => {
       expect(own(row, '__proto__')).toEqual({ polluted: true });
       expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
       expect(JSON.parse(JSON.stringify(entities))).toEqual(entities);
-      const todo = denormalize(Todo, result, entities);
+      const todo = present(denormalize(Todo, result, entities));
       expect(todo).toBeInstanceOf(Todo);
       expect(Object.getPrototypeOf(todo)).toBe(Todo.prototype);
       expect(todo.pk()).toBe('1');
@@ -190,7 +191,7 @@ describe('normalize', () => {
       expect(result).toEqual([pk]);
       expect(Object.keys(entities.Named)).toEqual([pk]);
       expect(own(entities.Named, pk)).toEqual({ name: pk, title: `is ${pk}` });
-      const [named] = denormalize([Named], result, entities);
+      const [named] = present(denormalize([Named], result, entities));
       expect(named).toBeInstanceOf(Named);
       expect(named.pk()).toBe(pk);
       expect(named.title).toBe(`is ${pk}`);
@@ -212,7 +213,7 @@ describe('normalize', () => {
         static override key = key;
       }
       expect(denormalize(Odd, 'toString', {})).toBeUndefined();
-      expect(denormalize(Odd, 'x', JSON.parse(`{"${key}":{"x":{"id":"x"}}}`)).pk()).toBe('x');
+      expect(present(denormalize(Odd, 'x', JSON.parse(`{"${key}":{"x":{"id":"x"}}}`))).pk()).toBe('x');
     });
 
     it.each(DANGEROUS)('merged into a store row whose pk is %s', (pk) => {

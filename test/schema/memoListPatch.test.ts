@@ -2,10 +2,11 @@
 // change a few at a time is rebuilt by copying it and building only the changed items again. What
 // a reader sees must be what a full rebuild gives: changed items new, every other item the same
 // object, dropped items gone, and lists that filter or sort built whole.
-import { Entity, type EntityTables, normalize, schema } from 'rest-slice';
+import { Entity, type EntityTables, INVALID, normalize, schema } from 'rest-slice';
 import { MemoCache } from '../../src/schema/MemoCache';
 import type { EntityReader } from '../../src/schema/memoEntries';
 import { deepFreeze } from '../fixtures/deepFreeze';
+import { present } from '../helpers/denormalized';
 
 class Owner extends Entity {
   id = 0;
@@ -61,6 +62,11 @@ function withRow(entities: EntityTables, key: string, pk: string, change: Record
 const tasks = Array.from({ length: COUNT }, (_, i) => ({ id: i + 1, title: `Task ${i + 1}`, done: false, owner: { id: (i % 5) + 1, name: `Owner ${(i % 5) + 1}` } }));
 const notes = Array.from({ length: COUNT }, (_, i) => ({ id: i + 1, text: `Note ${i + 1}` }));
 
+/** The list a test reads by member name (`item[field]`), for either schema; fails on missing or INVALID data. */
+function asRows(list: readonly object[] | undefined | typeof INVALID): Record<string, unknown>[] {
+  return present(list) as Record<string, unknown>[];
+}
+
 /** Every item of `after` except those at `changed` is the object `before` had there. */
 function expectOnlyChanged(before: readonly object[], after: readonly object[], changed: readonly number[]) {
   expect(after).not.toBe(before);
@@ -80,16 +86,16 @@ describe.each([
 
   it('after one item changes, gives that item new and every other item as before; read again, the same list', () => {
     const memo = new MemoCache();
-    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const before = asRows(memo.denormalizeWith(listSchema, result, readerOf(tables)));
     const changed = withRow(tables, key, '42', { [field]: 'renamed' });
-    const after = memo.denormalizeWith(listSchema, result, readerOf(changed)) as Record<string, unknown>[];
+    const after = asRows(memo.denormalizeWith(listSchema, result, readerOf(changed)));
     expectOnlyChanged(before, after, [41]);
     expect(after[41][field]).toBe('renamed');
     expect(after[41]).toBeInstanceOf(key === 'PatchNote' ? Note : Task);
     expect(memo.denormalizeWith(listSchema, result, readerOf(changed))).toBe(after);
     // A second change to another item, then one to the same item again.
     const twice = withRow(changed, key, '7', { [field]: 'seven' });
-    const third = memo.denormalizeWith(listSchema, result, readerOf(twice)) as Record<string, unknown>[];
+    const third = asRows(memo.denormalizeWith(listSchema, result, readerOf(twice)));
     expectOnlyChanged(after, third, [6]);
     expect(third.map((item) => item[field]).filter((value) => value === 'renamed' || value === 'seven')).toEqual(['seven', 'renamed']);
   });
@@ -106,9 +112,9 @@ describe.each([
 
   it('drops an item whose row was invalidated, and brings it back when the row returns', () => {
     const memo = new MemoCache();
-    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const before = asRows(memo.denormalizeWith(listSchema, result, readerOf(tables)));
     const invalidated = withRow(tables, key, '10', null);
-    const after = memo.denormalizeWith(listSchema, result, readerOf(invalidated)) as Record<string, unknown>[];
+    const after = asRows(memo.denormalizeWith(listSchema, result, readerOf(invalidated)));
     expect(after).toHaveLength(COUNT - 1);
     expect(after.map((item) => item.id)).not.toContain(10);
     // The tables before the change give the list before it (the rolled-back update's object).
@@ -117,7 +123,7 @@ describe.each([
 
   it('with `keepEqual` (the store), keeps the list and the item when a changed row has the same values (a confirmed guess)', () => {
     const memo = new MemoCache({ keepEqual: true });
-    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const before = asRows(memo.denormalizeWith(listSchema, result, readerOf(tables)));
     const copied = withRow(tables, key, '42', {});
     expect(copied[key]!['42']).not.toBe(tables[key]!['42']);
     expect(memo.denormalizeWith(listSchema, result, readerOf(copied))).toBe(before);
@@ -130,18 +136,18 @@ describe.each([
 
   it('without `keepEqual` (as Data Client), a replaced row with the same values gives a new item and list', () => {
     const memo = new MemoCache();
-    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
-    const after = memo.denormalizeWith(listSchema, result, readerOf(withRow(tables, key, '42', {}))) as Record<string, unknown>[];
+    const before = asRows(memo.denormalizeWith(listSchema, result, readerOf(tables)));
+    const after = asRows(memo.denormalizeWith(listSchema, result, readerOf(withRow(tables, key, '42', {}))));
     expectOnlyChanged(before, after, [41]);
     expect(after).toEqual(before);
   });
 
   it('rebuilds right when more items change than it patches (every item)', () => {
     const memo = new MemoCache();
-    const before = memo.denormalizeWith(listSchema, result, readerOf(tables)) as Record<string, unknown>[];
+    const before = asRows(memo.denormalizeWith(listSchema, result, readerOf(tables)));
     const table = Object.fromEntries(Object.entries(tables[key]!).map(([pk, row]) => [pk, { ...(row as object), [field]: `all ${pk}` }]));
     const all = deepFreeze({ ...tables, [key]: table }) as EntityTables;
-    const after = memo.denormalizeWith(listSchema, result, readerOf(all)) as Record<string, unknown>[];
+    const after = asRows(memo.denormalizeWith(listSchema, result, readerOf(all)));
     expectOnlyChanged(before, after, before.map((_, i) => i));
     expect(after[0][field]).toBe('all 1');
   });

@@ -5,6 +5,7 @@ import { MemoCache } from '../../src/schema/MemoCache';
 import type { EntityReader } from '../../src/schema/memoEntries';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { projectsSchema } from '../fixtures/Project';
+import { present } from '../helpers/denormalized';
 
 const COUNT = 50;
 let lastVersion = 0;
@@ -56,10 +57,10 @@ describe('memo table versions', () => {
   it('after one project changes, looks up project rows once each and only its build types, and renews only that project', () => {
     const memo = new MemoCache();
     const versions = new WeakMap<object, number>();
-    const before = memo.denormalizeWith(projectsSchema, normalized.result, countingReader(tables, versions).reader);
+    const before = present(memo.denormalizeWith(projectsSchema, normalized.result, countingReader(tables, versions).reader));
     const changed = replaceRow(tables, 'Project', 'P7', { ...(tables.Project!.P7 as object), name: 'renamed' });
     const counted = countingReader(changed, versions);
-    const after = memo.denormalizeWith(projectsSchema, normalized.result, counted.reader);
+    const after = present(memo.denormalizeWith(projectsSchema, normalized.result, counted.reader));
     expect(after).not.toBe(before);
     expect(after.project[7].name).toBe('renamed');
     expect(after.project[7].buildTypes.buildType[0]).toBe(before.project[7].buildTypes.buildType[0]);
@@ -77,9 +78,9 @@ describe('memo table versions', () => {
   it('a build type that changes renews its project and the list, and going back gives the old objects', () => {
     const memo = new MemoCache();
     const versions = new WeakMap<object, number>();
-    const before = memo.denormalizeWith(projectsSchema, normalized.result, countingReader(tables, versions).reader);
+    const before = present(memo.denormalizeWith(projectsSchema, normalized.result, countingReader(tables, versions).reader));
     const changed = replaceRow(tables, 'BuildType', 'B3b', { id: 'B3b', name: 'changed' });
-    const after = memo.denormalizeWith(projectsSchema, normalized.result, countingReader(changed, versions).reader);
+    const after = present(memo.denormalizeWith(projectsSchema, normalized.result, countingReader(changed, versions).reader));
     expect(after.project[3]).not.toBe(before.project[3]);
     expect(after.project[3].buildTypes.buildType[1].name).toBe('changed');
     expect(after.project[3].buildTypes.buildType[0]).toBe(before.project[3].buildTypes.buildType[0]);

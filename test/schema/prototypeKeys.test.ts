@@ -4,6 +4,7 @@
 import { Entity, denormalize, normalize, schema, type EntityTables } from 'rest-slice';
 import { MemoCache } from '../../src/schema/MemoCache';
 import { normalizeIntoStore } from '../../src/schema/normalize';
+import { present } from '../helpers/denormalized';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
 
@@ -62,7 +63,7 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(own(table, name)).toEqual(json(`{"id": "${name}", "value": 1, "${name}": 5}`));
     expect(own(table, 'polluted')).toEqual({ id: 'polluted', value: 2 });
 
-    for (const read of [denormalize([Thing], result, entities), new MemoCache().denormalize([Thing], result, entities)]) {
+    for (const read of [present(denormalize([Thing], result, entities)), present(new MemoCache().denormalize([Thing], result, entities))]) {
       expect(read).toHaveLength(2);
       expect(read[0]).toBeInstanceOf(Thing);
       expect(read[0].id).toBe(name);
@@ -71,8 +72,8 @@ describe.each(NAMES)('the name %s', (name) => {
       expect(read[1].id).toBe('polluted');
     }
     // One entity at the root takes the shortcut without a visitor.
-    expect(denormalize(Thing, name, entities).value).toBe(1);
-    expect(new MemoCache().denormalize(Thing, name, entities).value).toBe(1);
+    expect(present(denormalize(Thing, name, entities)).value).toBe(1);
+    expect(present(new MemoCache().denormalize(Thing, name, entities)).value).toBe(1);
   });
 
   it('as an entity key: a row that is not stored is missing, not an inherited member', () => {
@@ -107,7 +108,7 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(result).toBe(name);
     expect(Object.keys(entities.Plain)).toEqual([name]);
     expect(denormalize(Plain, name, entities)).toEqual(Plain.fromJS({ id: name, value: 7 }));
-    expect(new MemoCache().denormalize([Plain], [name], entities)[0].value).toBe(7);
+    expect(present(new MemoCache().denormalize([Plain], [name], entities))[0].value).toBe(7);
   });
 
   it('as a Values key', () => {
@@ -117,7 +118,7 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(Object.keys(result as object)).toEqual([name, 'b']);
     expect(own(result as object, name)).toBe('a');
     expect(Object.keys(entities.Plain)).toEqual(['a', name]);
-    for (const read of [denormalize(values, result, entities), new MemoCache().denormalize(values, result, entities)]) {
+    for (const read of [present(denormalize(values, result, entities)), present(new MemoCache().denormalize(values, result, entities))]) {
       expect(Object.keys(read)).toEqual([name, 'b']);
       expect((own(read, name) as Plain).value).toBe(1);
       expect(read.b.id).toBe(name);
@@ -126,7 +127,7 @@ describe.each(NAMES)('the name %s', (name) => {
     // A Values of plain (schema-less) values keeps the key too.
     const plainValues = new schema.Values(Date);
     const dates = normalize(plainValues, json(`{"${name}": "2020-01-01T00:00:00.000Z"}`));
-    expect(own(denormalize(plainValues, dates.result, dates.entities), name)).toEqual(new Date('2020-01-01T00:00:00.000Z'));
+    expect(own(present(denormalize(plainValues, dates.result, dates.entities)), name)).toEqual(new Date('2020-01-01T00:00:00.000Z'));
   });
 
   it('as a member of an object schema', () => {
@@ -136,7 +137,7 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(Object.keys(result as object)).toEqual([name, 'other']);
     expect(own(result as object, name)).toBe('a');
     expect(entities.Plain.a).toEqual({ id: 'a', value: 1 });
-    const read = denormalize(definition, result, entities);
+    const read = present(denormalize(definition, result, entities));
     expect((own(read, name) as Plain).value).toBe(1);
     expect(read.other).toBe(2);
     expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
@@ -160,7 +161,7 @@ describe.each(NAMES)('the name %s', (name) => {
     expect(result).toBe('o');
     expect(own(entities.Owner.o as object, name)).toBe('p');
     expect(entities.Plain.p).toEqual({ id: 'p', value: 9 });
-    for (const read of [denormalize(Owner, 'o', entities), new MemoCache().denormalize(Owner, 'o', entities)]) {
+    for (const read of [present(denormalize(Owner, 'o', entities)), present(new MemoCache().denormalize(Owner, 'o', entities))]) {
       expect(read).toBeInstanceOf(Owner);
       expect(own(read, name)).toBeInstanceOf(Plain);
       expect((own(read, name) as Plain).value).toBe(9);
@@ -168,7 +169,7 @@ describe.each(NAMES)('the name %s', (name) => {
     // Absent: `undefined`, like any absent member, instead of what the instance inherits.
     const bare = normalize(Owner, { id: 'q' });
     expect(bare.entities.Owner.q).toEqual({ id: 'q' });
-    for (const read of [denormalize(Owner, 'q', bare.entities), new MemoCache().denormalize(Owner, 'q', bare.entities)]) {
+    for (const read of [present(denormalize(Owner, 'q', bare.entities)), present(new MemoCache().denormalize(Owner, 'q', bare.entities))]) {
       expect(read).toBeInstanceOf(Owner);
       expect(read.id).toBe('q');
       expect(own(read, name)).toBeUndefined();
@@ -186,14 +187,14 @@ describe.each(NAMES)('the name %s', (name) => {
     const other = normalizeIntoStore(Things.push, { id: 'c', value: 3 }, [{}], { entities: list.entities, entitiesMeta: {} }, { fetchedAt: 2, date: 2, expiresAt: 3 });
     expect(other.entities[Things.key]).toBeUndefined();
     const merged = { ...list.entities, [Things.key]: added.entities[Things.key], Plain: { ...list.entities.Plain, ...added.entities.Plain } };
-    expect(denormalize(Things, list.result, merged).map((item: Plain) => item.id)).toEqual(['a', 'b']);
+    expect(present(denormalize(Things, list.result, merged)).map((item: Plain) => item.id)).toEqual(['a', 'b']);
   });
 
   it('as a Union attribute value', () => {
     const union = new schema.Union(Object.defineProperty({}, name, { value: Plain, enumerable: true }) as Record<string, typeof Plain>, 'type');
     const { result, entities } = normalize(union, { id: 'u', value: 1, type: name });
     expect(result).toEqual({ id: 'u', schema: name });
-    expect(denormalize(union, result, entities).value).toBe(1);
+    expect(present(denormalize(union, result, entities)).value).toBe(1);
     // An object whose attribute is missing is not matched by an inherited member.
     const unmatched = normalize(new schema.Union({ Plain }, name), { id: 'v' });
     expect(unmatched.entities).toEqual({});
