@@ -33,6 +33,18 @@ export function denormalizeArray(itemSchema: unknown, input: unknown, visitor: D
   return output;
 }
 
+/** The item schema of the `[Item]` shorthand. */
+export function arrayItemSchema(schema: readonly unknown[]): unknown {
+  // `[]` has no item schema: its values pass through as they are.
+  if (schema.length === 0) return undefined;
+  if (schema.length !== 1) {
+    throw new TypeError(
+      `[rest-slice] the array shorthand takes exactly one schema, like \`[Todo]\`; got ${schema.length}`,
+    );
+  }
+  return schema[0];
+}
+
 /** The item a list of `S` holds: with a `schemaAttribute`, any schema of the mapping. */
 type ItemOf<S, A> = A extends undefined
   ? Denormalize<S>

@@ -1,11 +1,10 @@
-import { denormalizeArray } from './Array';
+import { arrayItemSchema, denormalizeArray } from './Array';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './Object';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { describeKind, getOwnRow, quote } from './own';
 import { describeSchema } from './describeSchema';
-import { arrayItemSchema } from './normalize';
 import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 

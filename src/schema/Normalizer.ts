@@ -1,0 +1,198 @@
+import { arrayItemSchema, normalizeArray } from './Array';
+import { describeSchema } from './describeSchema';
+import { isDevelopment } from './development';
+import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
+import { normalizeObject } from './Object';
+import { createTable, quote } from './own';
+import type { NormalizedEntities, NormalizedEntitiesMeta, StoreReader } from './normalize';
+import type { EntityLikeSchema, EntityMeta, EntityRow, NormalizeVisitor } from './types';
+
+const NO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
+
+function shallowEqual(a: object, b: object): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  for (const key of aKeys) {
+    if (!Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+  }
+  return true;
+}
+
+/**
+ * The visitor one normalize call walks its input with: it collects entity
+ * rows into tables and, with a store, merges each with its stored row
+ * (`useIncoming`, then `merge`), keeping only the rows that change.
+ */
+export class Normalizer implements NormalizeVisitor {
+  // Keyed by entity keys and pks, which are user strings: no prototype, so `__proto__` or `constructor` is a plain key.
+  readonly entities: NormalizedEntities = createTable();
+  readonly entitiesMeta: NormalizedEntitiesMeta = createTable();
+  /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
+  readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
+
+  /** How many schema levels deep the current `visit` is (see `MAX_SCHEMA_DEPTH`). */
+  private depth = 0;
+  /**
+   * Rows are walked for `MAX_JSON_DEPTH` in development only: the walk costs a
+   * quarter of normalize's time, and what deep state breaks (Redux Toolkit's
+   * serializable and immutable checks, the reducer's freezing) runs in development only.
+   */
+  readonly checkJsonDepth = isDevelopment();
+
+  constructor(
+    readonly args: readonly unknown[],
+    private readonly store?: StoreReader,
+    private readonly meta: EntityMeta = NO_META,
+  ) {}
+
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+    if (value === undefined || value === null || schema === undefined || schema === null) return value;
+    const type = typeof schema;
+    if (type === 'function' || type === 'object') {
+      const withNormalize = schema as { normalize?: unknown };
+      // A counter rather than a walk, so checking the depth costs almost nothing.
+      if (typeof withNormalize.normalize === 'function') {
+        if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
+        const output = (withNormalize as { normalize: NormalizeFn }).normalize(value, parent, key, this);
+        this.depth--;
+        return output;
+      }
+      // A converter such as `Date`: the store keeps the JSON value.
+      if (type === 'function') return value;
+      if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
+      const output = Array.isArray(schema)
+        ? normalizeArray(arrayItemSchema(schema), value, this)
+        : normalizeObject(schema as Record<string, unknown>, value, this);
+      this.depth--;
+      return output;
+    }
+    return value;
+  }
+
+  private table(key: string): Record<string, EntityRow> {
+    let table = this.entities[key];
+    if (table === undefined) {
+      table = createTable<EntityRow>();
+      this.entities[key] = table;
+    }
+    return table;
+  }
+
+  private setMeta(key: string, pk: string, meta: EntityMeta): void {
+    let table = this.entitiesMeta[key];
+    if (table === undefined) {
+      table = createTable<EntityMeta>();
+      this.entitiesMeta[key] = table;
+    }
+    table[pk] = meta;
+  }
+
+  /**
+   * The stored meta as the merge sees it. Reads never outrank a write in
+   * flight (API.md races rule 5b): when a write's data meets a row a read
+   * brought, that row counts as fetched before the write. A read that landed
+   * before the write was triggered is older anyway; one that landed during
+   * the write's flight lands beneath it. Every other pair keeps its own
+   * `fetchedAt`, and an Entity's own `useIncoming` still has the last word.
+   */
+  private asStored(storedMeta: EntityMeta): EntityMeta {
+    const incoming = this.meta;
+    if (incoming.write !== true || storedMeta.write === true || storedMeta.fetchedAt < incoming.fetchedAt) return storedMeta;
+    return { ...storedMeta, fetchedAt: incoming.fetchedAt - 1 };
+  }
+
+  addEntity(schema: EntityLikeSchema, row: Record<string, unknown>, pk: string): void {
+    const key = schema.key;
+    const tooDeep = this.checkJsonDepth ? pathTooDeep(row, MAX_JSON_DEPTH) : undefined;
+    if (tooDeep !== undefined) {
+      throw new TypeError(
+        `[rest-slice] the row of \`${key}\` with pk ${quote(pk)} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +
+          "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member, or drop it in `static process()`.",
+      );
+    }
+    const table = this.table(key);
+    const written = table[pk];
+    const store = this.store;
+    if (store === undefined || written === null) {
+      // No store, or invalidated earlier in this call: the copies of this call are all there is.
+      table[pk] = written === undefined || written === null ? row : (schema.merge(written, row) as EntityRow);
+      if (store !== undefined) this.setMeta(key, pk, this.meta);
+      return;
+    }
+    // The same entity twice in one response: combine the copies first, then
+    // merge the combination with the stored row, so that a second copy cannot
+    // overwrite stored data that `useIncoming` protected from the first.
+    let incomingTable = this.incoming[key];
+    if (incomingTable === undefined) {
+      incomingTable = createTable<Record<string, unknown>>();
+      this.incoming[key] = incomingTable;
+    }
+    const earlier = incomingTable[pk];
+    const incoming = earlier === undefined ? row : (schema.merge(earlier, row) as Record<string, unknown>);
+    incomingTable[pk] = incoming;
+    const stored = store.getEntity(key, pk);
+    if (stored === undefined) {
+      table[pk] = incoming;
+      this.setMeta(key, pk, this.meta);
+      return;
+    }
+    const storedMeta = this.asStored(store.getMeta(key, pk) ?? NO_META);
+    if (stored === null) {
+      // Invalidated: only data fetched after the invalidation brings it back.
+      if (storedMeta.fetchedAt <= this.meta.fetchedAt) {
+        table[pk] = incoming;
+        this.setMeta(key, pk, this.meta);
+      } else {
+        delete table[pk];
+      }
+      return;
+    }
+    const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, incoming);
+    const merged = (incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored)) as NonNullable<EntityRow>;
+    if (incomingWins) this.setMeta(key, pk, this.meta);
+    // Unchanged data keeps its identity, so memoized reads of it stay valid.
+    if (shallowEqual(merged, stored)) {
+      delete table[pk];
+    } else {
+      table[pk] = merged;
+    }
+  }
+
+  invalidate(schema: EntityLikeSchema, pk: string): void {
+    const key = schema.key;
+    const store = this.store;
+    if (store !== undefined) {
+      const storedMeta = store.getMeta(key, pk);
+      if (storedMeta !== undefined && this.asStored(storedMeta).fetchedAt > this.meta.fetchedAt) return;
+      this.setMeta(key, pk, { ...this.meta, invalidated: true });
+    }
+    this.table(key)[pk] = null;
+  }
+
+  getEntity = (key: string, pk: string): EntityRow | undefined => {
+    const written = this.entities[key];
+    if (written !== undefined && pk in written) return written[pk];
+    return this.store === undefined ? undefined : this.store.getEntity(key, pk);
+  };
+
+  getPks(key: string): string[] {
+    const pks = new Set<string>();
+    if (this.store !== undefined) for (const pk of this.store.getPks(key)) pks.add(pk);
+    const written = this.entities[key];
+    if (written !== undefined) for (const pk of Object.keys(written)) pks.add(pk);
+    return [...pks];
+  }
+}
+
+type NormalizeFn = (input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor) => unknown;
+
+function schemaTooDeep(schema: unknown, key: string | undefined): TypeError {
+  const where = key === undefined ? '' : ` at member \`${key}\``;
+  return new TypeError(
+    `[rest-slice] the input nests schema \`${describeSchema(schema)}\`${where} deeper than ${MAX_SCHEMA_DEPTH} schema levels (\`MAX_SCHEMA_DEPTH\`); ` +
+      'data this deep could not be read back. Have the server send deep references as pks instead of nested objects.',
+  );
+}
