@@ -314,6 +314,39 @@ describe('pages and writes', () => {
     expect(ids()).toEqual([1, 2, 3, 4, 100]);
   });
 
+  it.each(['the page', 'the refetch'] as const)(
+    'a refetch that starts while the next page is in flight keeps that page when %s answers first',
+    async (first) => {
+      const { cache, store, controller, clock } = setup();
+      const Feed = feed();
+      await controller.fetchNextPage(Feed, {});
+      clock.advance(10);
+      server.hold(true, 'onArrival');
+      const page = controller.fetchNextPage(Feed, {});
+      await server.waitForHeld(1);
+      clock.advance(10);
+      const refetch = controller.fetch(Feed, {});
+      await server.waitForHeld(2);
+      const [pageRequest, refetchRequest] = server.held;
+      server.hold(false);
+      if (first === 'the page') {
+        await pageRequest.release();
+        await page;
+        await refetchRequest.release();
+        await refetch;
+      } else {
+        await refetchRequest.release();
+        await refetch;
+        await pageRequest.release();
+        await page;
+      }
+      expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
+      expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, isFetchingNextPage: false, pageParams: [{}, { after: 2 }] });
+      // A page that landed before the refetch's first page is reloaded by the refetch, after it.
+      expect(feedRequests()).toEqual(first === 'the page' ? ['', 'after=2', '', 'after=2'] : ['', 'after=2', '']);
+    },
+  );
+
   it('a page landing during a pending write lands beneath it (API.md races 5b)', async () => {
     const { store, controller, clock } = setup();
     const Feed = feed();

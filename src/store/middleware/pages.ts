@@ -96,17 +96,23 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
     // its page (`getPage({ page: 2 })`) is that page, not a refetch of the list.
     const field = endpoint.paginationField;
     const namesPage = typeof field === 'string' && typeof firstParams === 'object' && firstParams !== null && getOwn(firstParams as Record<string, unknown>, field) !== undefined;
-    const rebuild =
-      stored !== undefined && (stored.length > 1 || (stored.length === 1 && !namesPage && !sameParams(stored[0].params, firstParams)));
+    const reloads = stored !== undefined && stored.length > 0 && !namesPage;
+    const rebuild = reloads && (stored.length > 1 || !sameParams(stored[0].params, firstParams));
+    /** The pages to reload: those loaded when the refetch started, and next pages that landed since (a `fetchNextPage` racing it). */
+    const planned = (): readonly PageState[] => {
+      if (!reloads) return [];
+      const now = entryOf(run.key)?.pages;
+      return now !== undefined && now.length > stored.length && sameParams(now[0].params, stored[0].params) ? now : stored;
+    };
     const original = endpoint.fetchWith;
     const computesNext = typeof endpoint.getNextPageParams === 'function' || typeof endpoint.paginationField === 'string';
     const fetchWith: FetchWith = async function (this: unknown, options, ...args) {
       const values: unknown[] = [];
       const pages: PageState[] = [];
-      const count = rebuild ? stored.length : 1;
-      for (let i = 0; i < count; i++) {
+      for (let i = 0; i < Math.max(1, planned().length); i++) {
+        const plan = planned();
         // Later pages follow the fresh responses (cursors may have moved); without `getNextPageParams`, the stored params.
-        const params = i === 0 ? (rebuild ? stored[0].params : args[0]) : computesNext ? pages[i - 1].next : stored![i].params;
+        const params = i === 0 ? (rebuild ? plan[0].params : args[0]) : computesNext ? pages[i - 1].next : plan[i].params;
         if (i > 0 && params === undefined) break;
         const value =
           i === 0 && !rebuild && original !== undefined ? await original.call(this, options, ...args) : await fetchPage(endpoint, options, params);
@@ -119,7 +125,7 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
     };
     const members: PropertyDescriptorMap = { fetchWith: { value: fetchWith } };
     // Concatenated pages replace the list, each item once.
-    if (rebuild) members.schema = { value: pagesSchema(endpoint.schema, 'replace', endpoint.name) };
+    if (reloads) members.schema = { value: pagesSchema(endpoint.schema, 'replace', endpoint.name) };
     return Object.create(endpoint, members) as EndpointInterface;
   }
 
