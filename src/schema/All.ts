@@ -1,6 +1,6 @@
 import { ArraySchema } from './Array';
 import type { Entity } from './Entity';
-import type { PolymorphicReference, SchemaAttribute } from './Polymorphic';
+import type { PolymorphicReference } from './Polymorphic';
 import type { QueryReader } from './Query';
 
 /** Joins pks with a character no JSON key holds unescaped in practice, to compare lists cheaply. */
@@ -14,7 +14,7 @@ const SEPARATOR = '\u0000';
  * (invalidated ones left out); missing while the table is empty. Normalizing
  * a list with it stores each item, like `[Todo]`.
  */
-export class All<S = typeof Entity, A extends SchemaAttribute | undefined = undefined> extends ArraySchema<S, A> {
+export class All<S = typeof Entity> extends ArraySchema<S> {
   // The last list read, reused while the pks are the same, so memoized reads keep their identity.
   private lastSignature: string | undefined;
   private lastList: readonly unknown[] | undefined;

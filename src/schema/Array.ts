@@ -1,8 +1,8 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, quote } from './own';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic';
-import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
+import { Polymorphic, type PolymorphicItem, type SchemaAttribute } from './Polymorphic';
+import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /** The items of a list input: an array as is, an object's values (as Data Client reads `[Todo]` over an object). */
 function itemsOf(input: unknown, describe: () => string): readonly unknown[] {
@@ -45,13 +45,6 @@ export function arrayItemSchema(schema: readonly unknown[]): unknown {
   return schema[0];
 }
 
-/** The item a list of `S` holds: with a `schemaAttribute`, any schema of the mapping. */
-type ItemOf<S, A> = A extends undefined
-  ? Denormalize<S>
-  : S extends Record<string, unknown>
-    ? Denormalize<S[keyof S]>
-    : Denormalize<S>;
-
 /**
  * A list of one schema; `[Todo]` is shorthand for `new schema.Array(Todo)`.
  * With a `schemaAttribute`, a list of several schemas:
@@ -59,13 +52,13 @@ type ItemOf<S, A> = A extends undefined
  * by its `type`. An object input is read as the list of its values; `null`,
  * missing and invalidated items are left out.
  */
-export class ArraySchema<S = unknown, A extends SchemaAttribute | undefined = undefined>
+export class ArraySchema<S = unknown>
   extends Polymorphic<S>
-  implements SchemaClass, SchemaType<ItemOf<S, A>[]>
+  implements SchemaClass, SchemaType<PolymorphicItem<S>[]>
 {
-  declare readonly __denormalized?: ItemOf<S, A>[];
+  declare readonly __denormalized?: PolymorphicItem<S>[];
 
-  constructor(definition: S, schemaAttribute?: A) {
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
   }
 

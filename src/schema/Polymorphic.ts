@@ -1,8 +1,20 @@
 import { getOwn } from './own';
-import type { DenormalizeVisitor, NormalizeVisitor } from './types';
+import type { Denormalize, DenormalizeVisitor, NormalizeVisitor } from './types';
 
 /** Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
+
+/**
+ * What one item of a list or map of `D` denormalizes to. A record of classes
+ * (`{ cat: Cat, dog: Dog }`) is a mapping chosen by `schemaAttribute`, as in
+ * Data Client; any other definition (`Todo`, `{ todos: [Todo] }`) is the
+ * schema of every item.
+ */
+export type PolymorphicItem<D> = D extends ((...args: never[]) => unknown) | (abstract new (...args: never[]) => unknown)
+  ? Denormalize<D>
+  : D extends { readonly [key: string]: abstract new (...args: never[]) => unknown }
+    ? Denormalize<D[keyof D]>
+    : Denormalize<D>;
 
 /** A normalized polymorphic reference: the id plus which schema of the mapping it belongs to. */
 export interface PolymorphicReference {

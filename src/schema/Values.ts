@@ -1,19 +1,8 @@
 import { INVALID } from './INVALID';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { Polymorphic, type PolymorphicItem, type SchemaAttribute } from './Polymorphic';
 import { describeKind, quote, setOwn } from './own';
 import { describeSchema } from './describeSchema';
-import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
-
-/**
- * The value a map of `D` holds. A record of classes (`{ cat: Cat, dog: Dog }`)
- * is a mapping chosen by `schemaAttribute`, as in Data Client; any other
- * record (`{ todos: [Todo] }`) is the structure of each value.
- */
-type ValuesOf<D> = D extends Function
-  ? Denormalize<D>
-  : D extends { readonly [key: string]: abstract new (...args: never[]) => unknown }
-    ? Denormalize<D[keyof D]>
-    : Denormalize<D>;
+import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /**
  * A map with any string keys whose values follow one schema, or a mapping of
@@ -22,9 +11,9 @@ type ValuesOf<D> = D extends Function
  */
 export class Values<D = unknown>
   extends Polymorphic<D>
-  implements SchemaClass, SchemaType<Record<string, ValuesOf<D>>>
+  implements SchemaClass, SchemaType<Record<string, PolymorphicItem<D>>>
 {
-  declare readonly __denormalized?: Record<string, ValuesOf<D>>;
+  declare readonly __denormalized?: Record<string, PolymorphicItem<D>>;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);

@@ -27,6 +27,11 @@ const one = denormalize(Cat, 'c', entities);
 const list = denormalize([Cat], ['c'], entities);
 const memoOne = new MemoCache().denormalize(Cat, 'c', entities);
 const untyped = denormalize(JSON.parse('null') as unknown, 'c', entities);
+// A function attribute needs no annotations (Data Client's docs write it so).
+const byShape = new schema.Array({ cat: Cat, dog: Dog }, (value, parent, key) => (value.lives || key === 'cat' ? 'cat' : 'dog'));
+const mapByShape = new schema.Values({ cat: Cat, dog: Dog }, (value) => (value.lives ? 'cat' : 'dog'));
+const byName = new schema.Array({ cat: Cat, dog: Dog }, 'type');
+const everyCat = new schema.All(Cat);
 
 export type Checks = [
   // The result follows the schema; missing data is `undefined`, invalidated data `INVALID`.
@@ -38,6 +43,12 @@ export type Checks = [
   // Values of a record of classes is a mapping chosen by the attribute; any other record is each value's structure.
   Expect<Equal<Denormalize<schema.Values<{ cat: typeof Cat; dog: typeof Dog }>>, Record<string, Cat | Dog>>>,
   Expect<Equal<Denormalize<schema.Values<{ cats: (typeof Cat)[] }>>, Record<string, { cats: Cat[] }>>>,
+  Expect<Equal<Denormalize<typeof mapByShape>, Record<string, Cat | Dog>>>,
+  // Lists the same way: one schema, or any schema of the mapping.
+  Expect<Equal<Denormalize<schema.Array<typeof Cat>>, Cat[]>>,
+  Expect<Equal<Denormalize<typeof byShape>, (Cat | Dog)[]>>,
+  Expect<Equal<Denormalize<typeof byName>, (Cat | Dog)[]>>,
+  Expect<Equal<Denormalize<typeof everyCat>, Cat[]>>,
 ];
 
 // Reading a member needs the value narrowed first.

@@ -26,7 +26,7 @@ export interface InUseEntry {
  * so holding it keeps the rows it reads through garbage collection and never
  * fetches anything (focus, reconnect, polling and `onSubscribe` ignore it).
  */
-export type RetainableQuery = Query<any, any, any> | All<any, any> | Collection<any>;
+export type RetainableQuery = Query<any, any, any> | All<any> | Collection<any>;
 
 /** The args a held query reads with: a `schema.Query`'s `process` args; any args for `schema.All` and a Collection. */
 export type RetainQueryArgs<S> = S extends Query<any, infer P, any> ? P : readonly unknown[];
