@@ -11,12 +11,17 @@ function itemsOf(input: unknown, describe: () => string): readonly unknown[] {
   throw new TypeError(`[rest-slice] schema \`${describe()}\` expected an array, got ${describeKind(input)}: ${quote(input)}`);
 }
 
-/** Normalizes each item of an array (or of an object's values) with one schema; `null`/`undefined` items are left out. */
-export function normalizeArray(itemSchema: unknown, input: unknown, visitor: NormalizeVisitor): unknown[] {
+/**
+ * Normalizes each item of an array (or of an object's values) with one
+ * schema; `null`/`undefined` items are left out. Each item sees the list's
+ * own `parent` and `key` (the object holding the list and its member name),
+ * as in Data Client, so `process` and `pk` can read the owner.
+ */
+export function normalizeArray(itemSchema: unknown, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown[] {
   const items = itemsOf(input, () => `[${describeSchema(itemSchema)}]`);
   const output: unknown[] = [];
   for (let i = 0; i < items.length; i++) {
-    const item = visitor.visit(itemSchema, items[i], input, undefined);
+    const item = visitor.visit(itemSchema, items[i], parent, key);
     if (item !== undefined && item !== null) output.push(item);
   }
   return output;
@@ -64,13 +69,13 @@ export class ArraySchema<S = unknown>
 
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
-    if (this.isSingle) return normalizeArray(this.definition, input, visitor);
+    if (this.isSingle) return normalizeArray(this.definition, input, parent, key, visitor);
     const items = itemsOf(input, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
     const output: unknown[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item === undefined || item === null) continue;
-      output.push(this.normalizeValue(item, input, undefined, visitor));
+      output.push(this.normalizeValue(item, parent, key, visitor));
     }
     return output;
   }

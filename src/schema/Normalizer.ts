@@ -64,7 +64,7 @@ export class Normalizer implements NormalizeVisitor {
       if (type === 'function') return value;
       if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
       const output = Array.isArray(schema)
-        ? normalizeArray(arrayItemSchema(schema), value, this)
+        ? normalizeArray(arrayItemSchema(schema), value, parent, key, this)
         : normalizeObject(schema as Record<string, unknown>, value, this);
       this.depth--;
       return output;

@@ -55,7 +55,8 @@ function readerOf(store: StoreTables | StoreReader): StoreReader {
 function visitRoot(normalizer: Normalizer, schema: unknown, input: unknown): unknown {
   let result: unknown;
   try {
-    result = normalizer.visit(schema, input, undefined, undefined);
+    // As Data Client, the root's parent is the input itself (a root entity's `pk(parent)` can read it).
+    result = normalizer.visit(schema, input, input, undefined);
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
     throw new TypeError(

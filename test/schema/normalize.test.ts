@@ -73,3 +73,70 @@ describe('normalize', () => {
     expect(JSON.parse(JSON.stringify(out))).toEqual(out);
   });
 });
+
+describe('what process, pk and schemaAttribute see as parent and key (as Data Client)', () => {
+  class Comment extends Entity {
+    id = '';
+    postId = '';
+    seenKey = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Comment';
+    static override process(input: object, parent: unknown, key: string | undefined) {
+      return { ...input, postId: (parent as { id?: string } | undefined)?.id, seenKey: key };
+    }
+  }
+  class Post extends Entity {
+    id = '';
+    comments: Comment[] = [];
+    pk() {
+      return this.id;
+    }
+    static override key = 'Post';
+    static override schema = { comments: [Comment] };
+  }
+
+  it('an item of a list sees the object holding the list and the list’s member name', () => {
+    const { entities } = normalize(Post, deepFreeze({ id: 'p1', comments: [{ id: 'c1' }, { id: 'c2' }] }));
+    expect(entities.Comment).toEqual({
+      c1: { id: 'c1', postId: 'p1', seenKey: 'comments' },
+      c2: { id: 'c2', postId: 'p1', seenKey: 'comments' },
+    });
+  });
+
+  it('so does an item of schema.Array, also its schemaAttribute function', () => {
+    const calls: unknown[] = [];
+    const byKind = new schema.Array({ comment: Comment }, (value, parent, key) => {
+      calls.push([(parent as { id: string }).id, key]);
+      return 'comment';
+    });
+    class Thread extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Thread';
+      static override schema = { items: byKind, plain: new schema.Array(Comment) };
+    }
+    const { entities } = normalize(Thread, deepFreeze({ id: 't1', items: [{ id: 'c1' }], plain: [{ id: 'c2' }] }));
+    expect(calls).toEqual([['t1', 'items']]);
+    expect(entities.Comment).toEqual({
+      c1: { id: 'c1', postId: 't1', seenKey: 'items' },
+      c2: { id: 'c2', postId: 't1', seenKey: 'plain' },
+    });
+  });
+
+  it('the entity at the root sees the input itself as its parent', () => {
+    class Reading extends Entity {
+      value = 0;
+      pk(parent?: { user: { id: string } }) {
+        return parent?.user.id;
+      }
+      static override key = 'Reading';
+    }
+    const { result, entities } = normalize(Reading, deepFreeze({ user: { id: '4' }, value: 7 }));
+    expect(result).toBe('4');
+    expect(entities.Reading).toEqual({ '4': { user: { id: '4' }, value: 7 } });
+  });
+});
