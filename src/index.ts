@@ -21,7 +21,8 @@ export { normalize } from './schema/normalize';
 export { denormalize } from './schema/denormalize';
 export { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH } from './schema/limits';
 
-export type { AbstractInstance } from './schema/Entity';
+export type { AbstractInstance, AbstractInstance as AbstractInstanceType } from './schema/Entity';
+export { validateRequired } from './schema/validateRequired';
 export type { EntityMixinClass, EntityMixinOptions } from './schema/EntityMixin';
 export type { CollectionArgs, CollectionOptions, AddMode } from './schema/Collection';
 export type { SchemaAttribute } from './schema/Polymorphic';
@@ -62,7 +63,7 @@ export type {
   RestEndpointExtraOptions,
   RestEndpointOptions,
 } from './rest/endpointOptions';
-export type { ResourceExtraOptions, ResourceOptions } from './rest/resourceOptions';
+export type { CreateResourceOptions, ResourceExtraOptions, ResourceOptions, RestEndpointClass } from './rest/resourceOptions';
 export type { GetListEndpoint, ResourceMembers } from './rest/resourceMembers';
 export type { MemberOptions, ResourceExtend, ResourceWith } from './rest/resourceExtend';
 export type {
@@ -102,6 +103,7 @@ export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys,
 export type {
   ArgsOf,
   BodyOf,
+  HookArgsOf,
   HttpMethod,
   MethodOf,
   ParamsOf,

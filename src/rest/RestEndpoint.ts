@@ -11,7 +11,7 @@ import type { ExtendOptions, FetchWithOptions, Generics, InferredOptions, RestEn
 import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
-import type { ArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics, SchemaOf } from './types';
+import type { ArgsOf, HookArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics, SchemaOf } from './types';
 
 export type { EndpointClass } from './restArgs';
 
@@ -41,13 +41,7 @@ export interface RestEndpointConstructor {
  */
 export type RestEndpointInstance<O extends RestGenerics = RestGenerics> = RestEndpointBase<O>;
 
-/**
- * A REST endpoint definition. Instances are callable:
- * `await endpoint(params)` / `await endpoint(params, body)` runs the request
- * with the global `fetch` and resolves the processed JSON body (plain data,
- * not Entity instances), no store involved. Subclass it to override methods
- * such as `getRequestInit`; class fields in a subclass act as defaults.
- */
+/** The class behind {@link RestEndpoint} (documented there); class fields in a subclass act as defaults. */
 class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
   fn: undefined,
   options: object,
@@ -96,9 +90,13 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   /** {@inheritDoc RestEndpointExtraOptions.signal} @defaultValue see {@link RestEndpointExtraOptions.signal} */
   declare readonly signal?: AbortSignal;
   /** {@inheritDoc RestEndpointExtraOptions.getOptimisticResponse} @defaultValue see {@link RestEndpointExtraOptions.getOptimisticResponse} */
-  declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: ArgsOf<O>) => unknown;
+  declare readonly getOptimisticResponse?: (snap: SnapshotInterface, ...args: HookArgsOf<O>) => unknown;
   /** The live subscription run while the request key has users (see the `onSubscribe` option). @defaultValue none */
-  declare readonly onSubscribe?: (controller: LiveController, ...args: ArgsOf<O>) => SubscribeResult;
+  declare readonly onSubscribe?: (controller: LiveController, ...args: HookArgsOf<O>) => SubscribeResult;
+  /** {@inheritDoc RestEndpointExtraOptions.requestInit} @defaultValue none */
+  declare readonly requestInit?: RequestInit;
+  /** {@inheritDoc RestEndpointExtraOptions.extra} @defaultValue none */
+  declare readonly extra?: unknown;
 
   constructor(options: RestEndpointOptions<O> | InferredOptions<any, any, any, any, any, any>) {
     if (typeof options?.path !== 'string') {
@@ -152,7 +150,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     const init = await this.getRequestInit(body);
     const response = await this.fetchResponse(url, init);
     const value = await this.parseResponse(response);
-    return this.process(value, ...args) as ResultOf<O>;
+    return this.process(value, ...(args as unknown as HookArgsOf<O>)) as ResultOf<O>;
   }
 
   /** Runs `fetch(...args)` on a per-call view carrying an injected `fetch` implementation and `AbortSignal` (combined with the endpoint's `signal`). */
@@ -162,7 +160,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
 
   /** Builds the `fetch` init: method, signal, and the body (plain data as JSON with `Content-Type: application/json`; `FormData` and other bodies as is). */
   async getRequestInit(body?: unknown): Promise<RequestInit> {
-    const { init, headers } = baseRequestInit(this.method, this.signal, body);
+    const { init, headers } = baseRequestInit(this.method, this.signal, body, this.requestInit);
     init.headers = await this.getHeaders(headers);
     return init;
   }
@@ -200,7 +198,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
 
   /** Transforms the parsed body; `args` are the call's arguments. Default: identity. */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
-  process(value: any, ...args: ArgsOf<O>): any {
+  process(value: any, ...args: HookArgsOf<O>): any {
     return value;
   }
 

@@ -9,7 +9,7 @@ import { RestEndpoint } from './RestEndpoint';
 import { constructEndpoint } from './restArgs';
 import type { SnapshotInterface } from './Snapshot';
 import type { Resource, ResourceGenerics } from './resourceTypes';
-import type { ResourceOptions } from './resourceOptions';
+import type { CreateResourceOptions, ResourceOptions } from './resourceOptions';
 import { paramsAndBody } from './optimisticResponses';
 import { attachListMembers, createMember } from './listMembers';
 import { buildResource, type ResourceConfig } from './resourceExtend';
@@ -39,7 +39,7 @@ function deleteSchema(schema: unknown): unknown {
  * @example
  * const TodoResource = createResource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
  */
-export function createResource<O extends ResourceGenerics>(options: Readonly<O> & ResourceOptions): Resource<O> {
+export function createResource<O extends ResourceGenerics>(options: Readonly<O> & CreateResourceOptions): Resource<O> {
   const {
     path,
     schema,

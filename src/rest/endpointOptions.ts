@@ -3,7 +3,7 @@ import type { RestEndpoint } from './RestEndpoint';
 import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
-import type { ArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
+import type { HookArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
 
 /** What `fetchWith` injects for one call: a `fetch` implementation and an `AbortSignal`. */
 export interface FetchWithOptions {
@@ -73,7 +73,7 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    * It is rolled back if the request fails.
    * @defaultValue none (the endpoint is not optimistic)
    */
-  getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: ArgsOf<O>): unknown;
+  getOptimisticResponse?(this: RestEndpoint<O>, snap: SnapshotInterface, ...args: HookArgsOf<O>): unknown;
   /**
    * Starts a live subscription (WebSocket, `EventSource`) when the request key
    * gets its first user (a mounted hook, `controller.subscribe`,
@@ -81,10 +81,36 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    * leaves. Writes events with `controller.set`/`setResponse`.
    * @defaultValue none (no live subscription)
    */
-  onSubscribe?(this: RestEndpoint<O>, controller: LiveController, ...args: ArgsOf<O>): SubscribeResult;
+  onSubscribe?(this: RestEndpoint<O>, controller: LiveController, ...args: HookArgsOf<O>): SubscribeResult;
+  /**
+   * Replaces how the URL is built from the call's arguments; the request key
+   * follows it (`key` is `` `${method} ${url}` ``).
+   * @defaultValue `urlPrefix` and `path` filled with the params; the other params as search params
+   */
+  url?(this: RestEndpoint<O>, ...args: NotInferred<HookArgsOf<O>>): string;
+  /**
+   * Replaces the request key: calls with the same key share one cache entry
+   * and one request in flight.
+   * @defaultValue `` `${method} ${url(...args)}` ``
+   */
+  key?(this: RestEndpoint<O>, ...args: NotInferred<HookArgsOf<O>>): string;
+  /**
+   * Data of the app's own carried by the endpoint (as Data Client's
+   * `extra`); rest-slice never reads it.
+   * @defaultValue none
+   */
+  extra?: unknown;
+  /**
+   * Init every request of the endpoint starts from (`credentials`, `mode`,
+   * `cache`, headers, ...). The endpoint's method, signal and body win over
+   * it; its headers are kept, over the default `Content-Type`, and passed to
+   * `getHeaders`.
+   * @defaultValue none
+   */
+  requestInit?: RequestInit;
   /**
    * Builds the `fetch` init from the call's body.
-   * @defaultValue `{ method, signal, body }`: plain data as JSON with
+   * @defaultValue `requestInit` with `{ method, signal, body }`: plain data as JSON with
    * `Content-Type: application/json`, strings, `FormData`, `Blob`, binary and
    * streams as they are, no body for GET and HEAD; then headers from `getHeaders`
    */
@@ -118,7 +144,7 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    * returned or normalized.
    * @defaultValue identity (returns `value`)
    */
-  process?(this: RestEndpoint<O>, value: any, ...args: ArgsOf<O>): any;
+  process?(this: RestEndpoint<O>, value: any, ...args: HookArgsOf<O>): any;
   /**
    * Whether an error keeps the stale data shown (`'soft'`) or replaces it
    * (`undefined`: hooks throw it).
@@ -126,6 +152,9 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    */
   errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | undefined;
 }
+
+/** The tuple `T`, its elements not used to infer the endpoint's generics (a `url` override's params must not decide the path's). */
+type NotInferred<T extends readonly unknown[]> = { [K in keyof T]: NoInfer<T[K]> };
 
 /** What `getNextPageParams`/`getPreviousPageParams` return: the params of that page (the list's params and a cursor), or `undefined`/`null` when there is none. */
 export type NextParams<O extends RestGenerics> = (ParamsOf<O> & Record<string, unknown>) | undefined | null;

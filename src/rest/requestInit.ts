@@ -13,18 +13,38 @@ export function isSentAsIs(body: unknown): boolean {
   );
 }
 
+/** `headers` of a `RequestInit` (an object, pairs or a `Headers`) as a plain object. */
+function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined) return out;
+  const entries: Iterable<readonly [string, string]> =
+    typeof Headers !== 'undefined' && headers instanceof Headers
+      ? headers.entries()
+      : Array.isArray(headers)
+        ? headers
+        : Object.entries(headers as Record<string, string>);
+  for (const [name, value] of entries) out[name] = value;
+  return out;
+}
+
 /**
  * The `fetch` init for `method` and `body`, before headers are adjusted:
- * plain data as JSON with `Content-Type: application/json`, other bodies as
- * is; GET and HEAD never carry a body.
+ * `defaults` (the endpoint's `requestInit`) with the method, the signal and
+ * the body over it; plain data as JSON with `Content-Type: application/json`
+ * unless `defaults` names a content type, other bodies as is; GET and HEAD
+ * never carry a body.
  */
 export function baseRequestInit(
   method: string,
   signal: AbortSignal | undefined,
   body: unknown,
+  defaults?: RequestInit,
 ): { init: RequestInit; headers: Record<string, string> } {
-  const init: RequestInit = { method };
+  const init: RequestInit = { ...defaults, method };
+  delete init.body;
+  delete init.headers;
   if (signal !== undefined) init.signal = signal;
+  const own = headersOf(defaults?.headers);
   const headers: Record<string, string> = {};
   const upper = String(method).toUpperCase();
   if (body !== undefined && upper !== 'GET' && upper !== 'HEAD') {
@@ -32,8 +52,8 @@ export function baseRequestInit(
       init.body = body as BodyInit;
     } else {
       init.body = JSON.stringify(body);
-      headers['Content-Type'] = 'application/json';
+      if (!Object.keys(own).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
     }
   }
-  return { init, headers };
+  return { init, headers: Object.assign(headers, own) };
 }

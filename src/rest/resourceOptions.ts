@@ -1,6 +1,17 @@
 import type { Collection, CollectionOptions } from '../schema/Collection';
+import type { RestEndpointInstance } from './RestEndpoint';
+import type { RestEndpointExtraOptions, RestEndpointOptions } from './endpointOptions';
 import type { EndpointClass } from './restArgs';
-import type { RestEndpointExtraOptions } from './endpointOptions';
+import type { RestGenerics } from './types';
+
+/**
+ * `RestEndpoint` or a subclass of it, generic or not: what `createResource`
+ * builds its members with. A factory can subclass the one it is given
+ * (`class Override<O extends RestGenerics = any> extends Endpoint<O> {}`).
+ */
+export interface RestEndpointClass {
+  new <O extends RestGenerics = any>(options: RestEndpointOptions<O>): RestEndpointInstance<O>;
+}
 
 /** Endpoint options that `createResource` passes to every member (expiry lengths, `pollFrequency`, ...). */
 export type ResourceExtraOptions = Omit<
@@ -31,7 +42,7 @@ export interface ResourceOptions extends ResourceExtraOptions {
    * The class every member is built with (a `RestEndpoint` subclass, e.g. one adding auth headers).
    * @defaultValue `RestEndpoint`
    */
-  readonly Endpoint?: EndpointClass;
+  readonly Endpoint?: RestEndpointClass;
   /**
    * The class of `getList`'s schema, built with `{ key }` naming the item and
    * the list's URL, so resources with other paths keep their own lists.
@@ -39,3 +50,9 @@ export interface ResourceOptions extends ResourceExtraOptions {
    */
   readonly Collection?: new (schema: [any], options?: CollectionOptions) => Collection<any>;
 }
+
+/** What {@link createResource} takes besides the generics: {@link ResourceOptions}, with `Endpoint` any RestEndpoint class, generic or not. */
+export type CreateResourceOptions = Omit<ResourceOptions, 'Endpoint'> & {
+  /** {@inheritDoc ResourceOptions.Endpoint} */
+  readonly Endpoint?: RestEndpointClass | EndpointClass;
+};

@@ -84,6 +84,19 @@ export type ArgsOf<O extends RestGenerics> = HasBody<O> extends true
     ? [params: ParamsOf<O>]
     : [params?: ParamsOf<O>];
 
+/**
+ * {@link ArgsOf} as one tuple, for the hooks an endpoint calls with its
+ * arguments (`process`, `getOptimisticResponse`, `onSubscribe`, `url`,
+ * `key`). `(body)` or `(params, body)` becomes `(paramsOrBody, body?)`: a
+ * hook may then declare fewer or more parameters, which a union of tuples
+ * rejects (`process(value) { ... }` on `getList.push`).
+ */
+export type HookArgsOf<O extends RestGenerics> = HasBody<O> extends true
+  ? NeedsParams<O> extends true
+    ? [params: ParamsOf<O>, body: BodyOf<O>]
+    : [paramsOrBody: ParamsOf<O> | BodyOf<O>, body?: BodyOf<O>]
+  : ArgsOf<O>;
+
 type AnyFunction = (...args: any[]) => any;
 
 /**

@@ -1,4 +1,4 @@
-import { Entity, denormalize, normalize } from 'rest-slice';
+import { Entity, denormalize, normalize, validateRequired } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
 import { User } from '../fixtures/User';
@@ -166,6 +166,28 @@ describe('Entity', () => {
 
     it('lets valid data through', () => {
       expect(normalize(Strict, { id: 4, title: 'ok' }).entities).toEqual({ Strict: { '4': { id: 4, title: 'ok' } } });
+    });
+
+    it('validateRequired names the first field of the defaults the data lacks (Data Client’s helper)', () => {
+      class Complete extends Entity {
+        id = 0;
+        title = '';
+        body = '';
+        pk() {
+          return String(this.id);
+        }
+        static override key = 'Complete';
+        static override validate(processed: object) {
+          return validateRequired(processed, this.defaults);
+        }
+      }
+      expect(() => normalize(Complete, { id: 2, title: 'no body' })).toThrow(
+        new TypeError('[rest-slice] Entity `Complete` (pk "2") failed validation: missing the required member "body"'),
+      );
+      expect(normalize(Complete, { id: 2, title: 't', body: 'b' }).result).toBe('2');
+      // Inherited members do not count: `constructor` is missing from data like any other name.
+      expect(validateRequired({}, { constructor: 0 })).toBe('missing the required member "constructor"');
+      expect(validateRequired({ a: undefined }, { a: 1 })).toBeUndefined();
     });
   });
 

@@ -212,3 +212,20 @@ export type HookCases = [
 void PostHooksValue.useFetch;
 // @ts-expect-error the hook's endpoint still needs params
 void PostHooksValue.useGet()();
+
+// --- hooks with fewer or more parameters than an adder's (body) | (params, body) call ---
+void PostResource.getList.push.extend({ process: (value: unknown) => value });
+void PostResource.getList.push.extend({ getOptimisticResponse: (snap) => ({ id: 1, snap }) });
+void PostResource.getList.push.extend({ getOptimisticResponse: (snap, body) => body });
+void PostResource.getList.push.extend({ getOptimisticResponse: (snap, params, body) => ({ ...params, ...body }) });
+// --- url, key, extra and requestInit, as Data Client's RestEndpoint options ---
+const mirrored = PostResource.get.extend({ url: (params: { id: number }) => `https://mirror.example.com/${params.id}`, extra: { tag: 'x' } });
+export type OptionCases = [Expect<Equal<typeof mirrored.extra, unknown>>, Expect<Equal<Parameters<typeof mirrored.url>, [params: { id: string | number }]>>];
+void new RestEndpoint({ path: '/posts', requestInit: { credentials: 'include' }, key: () => 'posts' });
+// A url override's params never change the path's type, in extend or in the constructor.
+const listUrl = PostResource.getList.extend({ url: () => 'https://mirror.example.com/posts' });
+const built = new RestEndpoint({ path: '/posts/:id', url: (params: { id: number }) => `/p/${params.id}` });
+export type UrlCases = [
+  Expect<Equal<(typeof listUrl)['path'], '/posts'>>,
+  Expect<Equal<(typeof built)['path'], '/posts/:id'>>,
+];

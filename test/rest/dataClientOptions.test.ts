@@ -1,0 +1,132 @@
+// Endpoint options Data Client users write, against the real server:
+// `requestInit` (the init every request starts from), `url` and `key`
+// overrides by `extend`, the app's own `extra`, and a custom resource
+// factory that subclasses the Endpoint class it is given.
+import { Entity, RestEndpoint, createResource, type ResourceOptions, type RestGenerics } from 'rest-slice';
+import { startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+beforeEach(() => {
+  server.route('POST', /.*/, (req) => ({ json: { id: 1, ...(req.body as object) } }));
+  server.route('GET', /.*/, (req) => ({ json: { id: Number(req.url.split('/').pop()?.split('?')[0]) || 1, title: req.url } }));
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+class Article extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Article';
+}
+
+describe('requestInit', () => {
+  it('is the init every request starts from: its headers arrive, beside the JSON content type', async () => {
+    const post = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/articles',
+      method: 'POST',
+      body: {} as { title: string },
+      requestInit: { headers: { 'X-Api-Version': '2' }, credentials: 'include' },
+    });
+    await expect(post({ title: 'hello' })).resolves.toEqual({ id: 1, title: 'hello' });
+    const [request] = server.requests;
+    expect(request.headers['x-api-version']).toBe('2');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toEqual({ title: 'hello' });
+  });
+
+  it('the endpoint’s method and the call’s body win over it; its content type wins over the default, once', async () => {
+    const post = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/articles',
+      method: 'POST',
+      body: {} as { title: string },
+      requestInit: { method: 'PUT', body: 'ignored', headers: [['content-type', 'application/json; charset=utf-8']] },
+    });
+    await post({ title: 'mine' });
+    const [request] = server.requests;
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(request.body).toEqual({ title: 'mine' });
+  });
+
+  it('getHeaders sees its headers (a Headers object too), and getRequestInit shows them', async () => {
+    const seen: Record<string, string>[] = [];
+    const get = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/articles/:id',
+      requestInit: { headers: new Headers({ 'X-Tenant': 'acme' }), cache: 'no-store' },
+      getHeaders(headers: Record<string, string>) {
+        seen.push(headers);
+        return { ...headers, Authorization: 'Bearer t' };
+      },
+    });
+    await expect(get.getRequestInit()).resolves.toEqual({
+      method: 'GET',
+      cache: 'no-store',
+      headers: { 'x-tenant': 'acme', Authorization: 'Bearer t' },
+    });
+    await get({ id: 3 });
+    expect(seen[1]).toEqual({ 'x-tenant': 'acme' });
+    expect(server.requests[0].headers['x-tenant']).toBe('acme');
+    expect(server.requests[0].headers.authorization).toBe('Bearer t');
+  });
+});
+
+describe('requestInit given to createResource', () => {
+  it('reaches every member', async () => {
+    const resource = createResource({ urlPrefix: server.url, path: '/articles/:id', schema: Article, requestInit: { headers: { 'X-Client': 'web' } } });
+    await resource.get({ id: 1 });
+    await resource.getList.push({ title: 'x' });
+    expect(server.requests.map((request) => [request.method, request.headers['x-client']])).toEqual([
+      ['GET', 'web'],
+      ['POST', 'web'],
+    ]);
+  });
+});
+
+describe('url, key and extra given to extend', () => {
+  const ArticleResource = createResource({ urlPrefix: 'https://api.example.com', path: '/articles/:id', schema: Article });
+
+  it('url replaces how the URL is built; the request key follows it, and the request goes there', async () => {
+    const resource = createResource({ urlPrefix: server.url, path: '/articles/:id', schema: Article });
+    const other = resource.get.extend({ url: (params: { id: number }) => `${server.url}/mirror/${params.id}` });
+    expect(other.url({ id: 5 })).toBe(`${server.url}/mirror/5`);
+    expect(other.key({ id: 5 })).toBe(`GET ${server.url}/mirror/5`);
+    await expect(other({ id: 5 })).resolves.toEqual({ id: 5, title: '/mirror/5' });
+    expect(server.requests.map((request) => request.url)).toEqual(['/mirror/5']);
+  });
+
+  it('key replaces the request key; extra is carried as given', () => {
+    const keyed = ArticleResource.get.extend({ key: (params: { id: number }) => `article ${params.id}`, extra: { eventType: 'x' } });
+    expect(keyed.key({ id: 7 })).toBe('article 7');
+    expect(keyed.extra).toEqual({ eventType: 'x' });
+    expect(ArticleResource.get.extra).toBeUndefined();
+  });
+});
+
+describe('a custom resource factory, as Data Client’s own fixtures write one', () => {
+  class ArticleEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {}
+
+  function createArticleResource({ Endpoint = ArticleEndpoint, urlRoot, ...options }: ResourceOptions & { urlRoot: string }) {
+    class EndpointUrlRootOverride<O extends RestGenerics = any> extends Endpoint<O> {
+      override urlPrefix = `${server.url}/${urlRoot}`;
+    }
+    return createResource({ path: '/:id', schema: Article, Endpoint: EndpointUrlRootOverride, ...options });
+  }
+
+  it('subclasses the Endpoint class it is given; every member is built with the subclass', async () => {
+    const resource = createArticleResource({ urlRoot: 'article' });
+    expect(resource.get).toBeInstanceOf(ArticleEndpoint);
+    await expect(resource.get({ id: 4 })).resolves.toEqual({ id: 4, title: '/article/4' });
+    // A process with fewer parameters than the call has, on an adder that takes (body) or (params, body).
+    const create = resource.getList.push.extend({ process: (value: { id: number; title: string }) => ({ ...value, title: value.title.toUpperCase() }) });
+    await expect(create({ title: 'new' })).resolves.toEqual({ id: 1, title: 'NEW' });
+  });
+});
