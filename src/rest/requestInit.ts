@@ -41,8 +41,11 @@ export function baseRequestInit(
   defaults?: RequestInit,
 ): { init: RequestInit; headers: Record<string, string> } {
   const init: RequestInit = { ...defaults, method };
-  delete init.body;
-  delete init.headers;
+  if (defaults !== undefined) {
+    // The call's body and the headers below replace the defaults' own.
+    delete init.body;
+    delete init.headers;
+  }
   if (signal !== undefined) init.signal = signal;
   const own = headersOf(defaults?.headers);
   const headers: Record<string, string> = {};
