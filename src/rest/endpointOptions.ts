@@ -160,7 +160,7 @@ type NotInferred<T extends readonly unknown[]> = { [K in keyof T]: NoInfer<T[K]>
 export type NextParams<O extends RestGenerics> = (ParamsOf<O> & Record<string, unknown>) | undefined | null;
 
 /** Everything `new RestEndpoint(options)` accepts, for endpoint generics `O`. */
-export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = O & RestEndpointExtraOptions<O>;
+export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = Readonly<O> & RestEndpointExtraOptions<O>;
 
 /** The generics bag built from separately inferred option types (`unknown` means "not given"). */
 export interface Generics<P extends string, S, M extends string, B, SP, PF extends string | undefined> {

@@ -229,3 +229,9 @@ export type UrlCases = [
   Expect<Equal<(typeof listUrl)['path'], '/posts'>>,
   Expect<Equal<(typeof built)['path'], '/posts/:id'>>,
 ];
+// A subclass instance keeps its path's typing (params required, the path literal).
+class PlainSubclass<O extends RestGenerics = any> extends RestEndpoint<O> {}
+const subclassed = new PlainSubclass({ path: '/todos/:id' });
+// @ts-expect-error `id` is required by the path
+void subclassed({});
+export type SubclassCases = [Expect<Equal<(typeof subclassed)['path'], '/todos/:id'>>];
