@@ -25,12 +25,13 @@ export interface RestEndpointConstructor {
   new <
     P extends string,
     S,
-    M extends string = 'GET',
+    SE extends boolean | undefined = undefined,
+    M extends string = [SE] extends [true] ? 'POST' : 'GET',
     B = unknown,
     SP = unknown,
     PF extends string | undefined = undefined,
   >(
-    options: InferredOptions<P, S, M, B, SP, PF>,
+    options: InferredOptions<P, S, M, B, SP, PF> & { readonly sideEffect?: SE },
   ): RestEndpoint<Generics<P, S, M, B, SP, PF>>;
   new <O extends RestGenerics = RestGenerics>(options: RestEndpointOptions<O>): RestEndpoint<O>;
 }

@@ -235,3 +235,11 @@ const subclassed = new PlainSubclass({ path: '/todos/:id' });
 // @ts-expect-error `id` is required by the path
 void subclassed({});
 export type SubclassCases = [Expect<Equal<(typeof subclassed)['path'], '/todos/:id'>>];
+// `sideEffect: true` without a method is a POST, in the types as at runtime.
+const sideEffectOnly = new RestEndpoint({ sideEffect: true, path: '/todos', body: {} as { title: string }, getOptimisticResponse: (snap, body) => body });
+export type SideEffectCases = [
+  Expect<Equal<(typeof sideEffectOnly)['method'], 'POST'>>,
+  Expect<Equal<(typeof sideEffectOnly)['sideEffect'], true>>,
+  Expect<Equal<(typeof subclassed)['method'], 'GET'>>,
+];
+void sideEffectOnly({ title: 'x' });
