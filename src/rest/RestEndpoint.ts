@@ -161,7 +161,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
 
   /** Builds the `fetch` init: method, signal, and the body (plain data as JSON with `Content-Type: application/json`; `FormData` and other bodies as is). */
   async getRequestInit(body?: unknown): Promise<RequestInit> {
-    const { init, headers } = baseRequestInit(this.method, this.signal, body, this.requestInit);
+    const { init, headers } = baseRequestInit(this.method, this.signal, body, this.requestInit, () => describeEndpoint(this));
     init.headers = await this.getHeaders(headers);
     return init;
   }

@@ -157,7 +157,7 @@ function checkSegments(owner: Owner, path: string, tokens: readonly Token[], val
  * would resolve into another path), or when a value has no URL form (a Symbol,
  * a throwing `toString`, a lone surrogate).
  */
-export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner: string | (() => string) = '`url`'): string {
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner: Owner = '`url`'): string {
   const info = pathInfo(path);
   // No prototype, and own members of `params` only: a param named `constructor` is not `Object`.
   const values = createTable<string>();
@@ -189,7 +189,7 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
  * @throws naming `owner` and the param for a value with no URL form (a Symbol,
  * a throwing `toString`, a lone surrogate).
  */
-export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner: string | (() => string) = '`url`'): string {
+export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner: Owner = '`url`'): string {
   const keys = pathInfo(path).keys;
   const names = Object.keys(params).filter((name) => !keys.has(name));
   // Most calls have path params only: no search string to build.
@@ -213,7 +213,7 @@ export function searchString(path: string, params: Readonly<Record<string, unkno
  * the name (called only when an error is thrown). Default: `'url'`.
  * @throws as {@link fillPath} and {@link searchString} do.
  */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: string | (() => string) = '`url`'): string {
+export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: Owner = '`url`'): string {
   const base = fillPath(path, params, owner);
   const search = searchString(path, params, owner);
   if (search === '') return base;

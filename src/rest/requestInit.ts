@@ -1,4 +1,5 @@
 /** How a RestEndpoint turns a call's body into `fetch` init. */
+import { describeKind } from '../schema/own';
 
 /** Whether `fetch` sends `body` as it is (strings, `FormData`, `Blob`, binary, streams): everything but plain data. */
 export function isSentAsIs(body: unknown): boolean {
@@ -39,7 +40,13 @@ export function baseRequestInit(
   signal: AbortSignal | undefined,
   body: unknown,
   defaults?: RequestInit,
+  owner: () => string = () => 'a RestEndpoint',
 ): { init: RequestInit; headers: Record<string, string> } {
+  if (defaults !== undefined && (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults))) {
+    throw new TypeError(
+      `[rest-slice] ${owner()}'s \`requestInit\` must be an object of fetch init options (\`credentials\`, \`headers\`, ...), got ${describeKind(defaults)}`,
+    );
+  }
   const init: RequestInit = { ...defaults, method };
   if (defaults !== undefined) {
     // The call's body and the headers below replace the defaults' own.

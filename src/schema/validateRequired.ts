@@ -1,4 +1,4 @@
-import { quote } from './own';
+import { describeKind, hasOwn, quote } from './own';
 
 /**
  * For `static validate()`: a message naming the first member of
@@ -13,8 +13,13 @@ import { quote } from './own';
  * }
  */
 export function validateRequired(processedEntity: object, requiredDefaults: object): string | undefined {
+  if (typeof requiredDefaults !== 'object' || requiredDefaults === null) {
+    throw new TypeError(
+      `[rest-slice] \`validateRequired\` takes the entity's defaults (an object, e.g. \`this.defaults\`) as its second argument, got ${describeKind(requiredDefaults)}`,
+    );
+  }
   for (const key of Object.keys(requiredDefaults)) {
-    if (!Object.prototype.hasOwnProperty.call(processedEntity, key)) return `missing the required member ${quote(key)}`;
+    if (!hasOwn(processedEntity, key)) return `missing the required member ${quote(key)}`;
   }
   return undefined;
 }

@@ -79,6 +79,21 @@ describe('requestInit', () => {
   });
 });
 
+describe('a requestInit that is not an object', () => {
+  it('is an error naming the endpoint, and no request is sent', async () => {
+    const post = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/articles',
+      method: 'POST',
+      requestInit: 'include' as unknown as RequestInit,
+    });
+    await expect(post({ title: 'x' })).rejects.toThrow(
+      new TypeError(`[rest-slice] \`POST ${server.url}/articles\`'s \`requestInit\` must be an object of fetch init options (\`credentials\`, \`headers\`, ...), got a string`),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('requestInit given to createResource', () => {
   it('reaches every member', async () => {
     const resource = createResource({ urlPrefix: server.url, path: '/articles/:id', schema: Article, requestInit: { headers: { 'X-Client': 'web' } } });

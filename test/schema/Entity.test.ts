@@ -188,6 +188,10 @@ describe('Entity', () => {
       // Inherited members do not count: `constructor` is missing from data like any other name.
       expect(validateRequired({}, { constructor: 0 })).toBe('missing the required member "constructor"');
       expect(validateRequired({ a: undefined }, { a: 1 })).toBeUndefined();
+      // Defaults that are not an object: a clear error, not a failure inside Object.keys.
+      expect(() => validateRequired({}, undefined as unknown as object)).toThrow(
+        new TypeError("[rest-slice] `validateRequired` takes the entity's defaults (an object, e.g. `this.defaults`) as its second argument, got undefined"),
+      );
     });
   });
 

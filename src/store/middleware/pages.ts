@@ -109,8 +109,9 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
     const fetchWith: FetchWith = async function (this: unknown, options, ...args) {
       const values: unknown[] = [];
       const pages: PageState[] = [];
-      for (let i = 0; i < Math.max(1, planned().length); i++) {
+      for (let i = 0; ; i++) {
         const plan = planned();
+        if (i >= Math.max(1, plan.length)) break;
         // Later pages follow the fresh responses (cursors may have moved); without `getNextPageParams`, the stored params.
         const params = i === 0 ? (rebuild ? plan[0].params : args[0]) : computesNext ? pages[i - 1].next : plan[i].params;
         if (i > 0 && params === undefined) break;
