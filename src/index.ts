@@ -120,6 +120,7 @@ export { setupListeners } from './store/setupListeners';
 export type { RemoveListeners } from './store/setupListeners';
 export { initialRestCacheState } from './store/state';
 export type { RestCache, RestCacheOptions } from './store/createRestCache';
+export type { Scheduler } from './store/scheduler';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
 export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';

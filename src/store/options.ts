@@ -3,6 +3,7 @@ import { describeKind, quote } from '../schema/own';
 import { checkRetry, checkRetryDelay } from './middleware/retry';
 
 import { checkDuration } from './middleware/gc';
+import { globalScheduler, type Scheduler } from './scheduler';
 
 /** Options of {@link createRestCache}; every one is optional. */
 export interface RestCacheOptions<P extends string = string> {
@@ -18,9 +19,17 @@ export interface RestCacheOptions<P extends string = string> {
   fetch?: typeof fetch;
   /**
    * The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms); the hooks judge staleness by it.
-   * @defaultValue `Date.now`
+   * @defaultValue `Date.now` (looked up at each call)
    */
   now?: () => number;
+  /**
+   * The timers of retry delays, polling and garbage collection sweeps. A test
+   * passes its own, with a `now` it moves, and runs the timers that fall due
+   * instead of waiting (see docs/testing.md).
+   * @defaultValue the global `setTimeout` and `clearTimeout`, looked up at each
+   * call (so Jest's fake timers drive them)
+   */
+  scheduler?: Scheduler;
   /**
    * How long data stays fresh (ms), unless the endpoint sets its own `dataExpiryLength`.
    * @defaultValue `60_000`
@@ -81,6 +90,7 @@ export interface ResolvedOptions {
   readonly reducerPath: string;
   readonly fetch: typeof fetch | undefined;
   readonly now: () => number;
+  readonly scheduler: Scheduler;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
   readonly keepUnusedDataFor: number;
@@ -97,7 +107,8 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
   return {
     reducerPath: options.reducerPath ?? 'rest',
     fetch: options.fetch,
-    now: options.now ?? Date.now,
+    now: options.now ?? (() => Date.now()),
+    scheduler: checkScheduler(options.scheduler),
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
     keepUnusedDataFor: checkDuration(options.keepUnusedDataFor, 'keepUnusedDataFor', 60_000),
@@ -112,6 +123,15 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
 function optionalBoolean(value: unknown, name: string): boolean | undefined {
   if (value === undefined || typeof value === 'boolean') return value;
   throw new TypeError(`[rest-slice] \`createRestCache\` option \`${name}\` must be a boolean or undefined; got ${describe(value)}.`);
+}
+
+function checkScheduler(value: Scheduler | undefined): Scheduler {
+  if (value === undefined) return globalScheduler;
+  // Typed, but a JavaScript caller may pass anything (`null` included).
+  if (typeof value?.setTimeout === 'function' && typeof value.clearTimeout === 'function') return value;
+  throw new TypeError(
+    `[rest-slice] \`createRestCache\` option \`scheduler\` must have the methods \`setTimeout(callback, ms)\` and \`clearTimeout(handle)\`; got ${describe(value)}.`,
+  );
 }
 
 function minAge(value: unknown): number {

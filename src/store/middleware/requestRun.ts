@@ -144,7 +144,7 @@ export function createRequestRunner(
     let request: Promise<unknown>;
     try {
       const policy = retryPolicy(endpoint, options);
-      request = runWithRetry(() => attempt(endpoint, args, abort.signal), policy, abort.signal, (number, error) => {
+      request = runWithRetry(() => attempt(endpoint, args, abort.signal), policy, abort.signal, options.scheduler, (number, error) => {
         if (done) return;
         store.dispatch(
           actions.retry({

@@ -1,6 +1,7 @@
 import type { RetryDelayOption, RetryOption } from '../../rest/retryOptions';
 import { isAbortError } from '../abortError';
 import type { EndpointInterface } from '../endpoint';
+import type { Scheduler } from '../scheduler';
 
 /** The longest default delay between two attempts (ms); a `Retry-After` asking for more ends the retries. */
 export const MAX_RETRY_DELAY = 30_000;
@@ -8,10 +9,11 @@ export const MAX_RETRY_DELAY = 30_000;
 /** Methods a cache-wide `retry` default applies to: sending them twice does no more than once. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
-/** The cache-wide retry defaults (`createRestCache` options). */
+/** The cache-wide retry defaults (`createRestCache` options), and the clock a `Retry-After` date is measured by. */
 export interface RetryDefaults {
   readonly retry: RetryOption;
   readonly retryDelay: RetryDelayOption | undefined;
+  readonly now: () => number;
 }
 
 /** How one request retries: whether to try again after a failure, and how long to wait first. */
@@ -113,7 +115,7 @@ export function retryPolicy(endpoint: EndpointInterface, defaults: RetryDefaults
     shouldRetry: (failureCount, error) => {
       if (!shouldRetry(failureCount, error)) return false;
       // The server asked for a longer pause than we wait: give up and show its answer.
-      const after = retryDelay === undefined ? retryAfter(error, Date.now()) : undefined;
+      const after = retryDelay === undefined ? retryAfter(error, defaults.now()) : undefined;
       return after === undefined || after <= MAX_RETRY_DELAY;
     },
     delay: (failureCount, error) => {
@@ -123,23 +125,23 @@ export function retryPolicy(endpoint: EndpointInterface, defaults: RetryDefaults
         checkRetryDelay(ms, `${where} the delay returned by`);
         return ms;
       }
-      return retryAfter(error, Date.now()) ?? defaultRetryDelay(failureCount);
+      return retryAfter(error, defaults.now()) ?? defaultRetryDelay(failureCount);
     },
   };
 }
 
-/** Waits `ms`, or rejects with the signal's reason once it aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms` on the cache's timers, or rejects with the signal's reason once it aborts. */
+function wait(ms: number, signal: AbortSignal, scheduler: Scheduler): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
     const onAbort = () => {
-      clearTimeout(timer);
+      scheduler.clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
+    const timer = scheduler.setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
@@ -156,6 +158,7 @@ export async function runWithRetry(
   attempt: () => Promise<unknown>,
   policy: RetryPolicy | undefined,
   signal: AbortSignal,
+  scheduler: Scheduler,
   onRetry: (attempt: number, error: unknown) => void,
 ): Promise<unknown> {
   for (let failures = 0; ; ) {
@@ -166,7 +169,7 @@ export async function runWithRetry(
       if (policy === undefined || signal.aborted || !policy.shouldRetry(failures, error)) throw error;
       const ms = policy.delay(failures, error);
       onRetry(failures + 1, error);
-      await wait(ms, signal);
+      await wait(ms, signal, scheduler);
     }
   }
 }

@@ -35,7 +35,7 @@ export interface Handler {
 
 /** Everything the middleware's handlers may use; each builder takes only the part it needs. */
 export interface MiddlewareInput {
-  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'retry' | 'retryDelay' | 'refetchOnFocus' | 'refetchOnReconnect' | 'refetchMinAge'>;
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler' | 'retry' | 'retryDelay' | 'refetchOnFocus' | 'refetchOnReconnect' | 'refetchMinAge'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
   readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
