@@ -70,6 +70,15 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * One more request to the test server, by the global `fetch`, answered (the server must not be holding):
+ * an answer the server sent before has had its turn on the client by then, so a test can check that a late
+ * answer changed nothing without waiting a fixed time.
+ */
+export async function roundTrip(server: { url: string }): Promise<void> {
+  await (await fetch(`${server.url}/todos`)).text();
+}
+
 /** Polls `check` until it is true (bounded). */
 export async function until(check: () => boolean, what: string, timeout = 2000): Promise<void> {
   const started = Date.now();
