@@ -65,10 +65,6 @@ export function expectWarnings(): jest.SpyInstance {
   return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
-/** Waits `ms` real milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * One more request to the test server, by the global `fetch`, answered (the server must not be holding):
@@ -79,12 +75,12 @@ export async function roundTrip(server: { url: string }): Promise<void> {
   await (await fetch(`${server.url}/todos`)).text();
 }
 
-/** Polls `check` until it is true (bounded). */
+/** Polls `check` until it is true (bounded): for real I/O (the server answering), never for the cache's timers. */
 export async function until(check: () => boolean, what: string, timeout = 2000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
