@@ -130,7 +130,7 @@ function checkScheduler(value: Scheduler | undefined): Scheduler {
   // Typed, but a JavaScript caller may pass anything (`null` included).
   if (typeof value?.setTimeout === 'function' && typeof value.clearTimeout === 'function') return value;
   throw new TypeError(
-    `[rest-slice] \`createRestCache\` option \`scheduler\` must have the methods \`setTimeout(callback, ms)\` and \`clearTimeout(handle)\`; got ${describe(value)}.`,
+    `[rest-slice] \`createRestCache\` option \`scheduler\` needs \`setTimeout\` and \`clearTimeout\` methods; got ${describe(value)}.`,
   );
 }
 

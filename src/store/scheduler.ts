@@ -11,13 +11,10 @@ export interface Scheduler {
 }
 
 /**
- * The global timers, looked up at each call, so that timers replaced after the
- * cache was made (Jest's fake timers) drive it too.
+ * The global timers: methods of `globalThis`, looked up at each call, so that
+ * timers replaced after the cache was made (Jest's fake timers) drive it too.
  */
-export const globalScheduler: Scheduler = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
-};
+export const globalScheduler: Scheduler = globalThis;
 
 /** Sets a timer that alone does not keep a Node process (a script, a test run) alive. */
 export function setUnrefTimeout(scheduler: Scheduler, callback: () => void, ms: number): unknown {

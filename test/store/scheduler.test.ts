@@ -10,9 +10,8 @@ afterEach(() => {
 
 describe('createRestCache({ scheduler })', () => {
   it('names the option when the scheduler lacks a method', () => {
-    const message =
-      '[rest-slice] `createRestCache` option `scheduler` must have the methods `setTimeout(callback, ms)` and `clearTimeout(handle)`; got';
-    expect(() => createRestCache({ scheduler: { setTimeout: () => 0 } as unknown as Scheduler })).toThrow(message);
+    const message = '[rest-slice] `createRestCache` option `scheduler` needs `setTimeout` and `clearTimeout` methods; got';
+    expect(() => createRestCache({ scheduler: { setTimeout: () => 0 } as unknown as Scheduler })).toThrow(`${message} an object ({}).`);
     expect(() => createRestCache({ scheduler: null as unknown as Scheduler })).toThrow(`${message} null`);
   });
 
