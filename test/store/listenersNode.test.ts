@@ -12,7 +12,7 @@ afterEach(() => server.close());
 
 it('is a no-op returning a no-op without window', async () => {
   expect(typeof window).toBe('undefined');
-  const { cache } = setup({ now: Date.now });
+  const { cache, clock } = setup({ gcInterval: Infinity }, { timers: true });
   const recorded = recorder();
   const store = makeStore(cache, { before: [recorded.middleware] });
   const remove = setupListeners(store, cache);
@@ -23,6 +23,9 @@ it('is a no-op returning a no-op without window', async () => {
   const controller = cache.controller(store);
   const get = todoResource(server.url).get.extend({ pollFrequency: 30 });
   await controller.subscribe(get, { id: 1 });
-  await until(() => server.count('GET', '/todos/1') >= 2, 'polls');
+  expect(clock.delays).toEqual([30]);
+  clock.advance(30);
+  await until(() => server.count('GET', '/todos/1') === 1, 'the first poll');
   await controller.unsubscribe(get, { id: 1 });
+  expect(clock.delays).toEqual([]);
 });
