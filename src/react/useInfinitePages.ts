@@ -21,7 +21,7 @@ export interface InfinitePages {
   fetchPreviousPage(): Promise<void>;
 }
 
-const SKIPPED_PAGES: PagesInfo = Object.freeze({
+const SKIPPED_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasNextPage: false,
   hasPreviousPage: false,
   isFetchingNextPage: false,

@@ -65,7 +65,7 @@ function visitRoot(normalizer: Normalizer, schema: unknown, input: unknown): unk
     );
   }
   const tooDeep =
-    normalizer.checkJsonDepth && typeof result === 'object' && result !== null ? pathTooDeep(result, MAX_JSON_DEPTH) : undefined;
+    process.env.NODE_ENV !== 'production' && typeof result === 'object' && result !== null ? pathTooDeep(result, MAX_JSON_DEPTH) : undefined;
   if (tooDeep !== undefined) {
     throw new TypeError(
       `[rest-slice] the result of schema \`${describeSchema(schema)}\` nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +

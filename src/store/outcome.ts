@@ -3,7 +3,6 @@ import { denormalize } from '../schema/denormalize';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
-import { isDevelopment } from '../schema/development';
 import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
@@ -95,7 +94,7 @@ function recordResponse(
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
     // Without a schema nothing else walks the response: check the same depth limit as normalize does.
-    const tooDeep = isDevelopment() && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
+    const tooDeep = process.env.NODE_ENV !== 'production' && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
     if (tooDeep !== undefined) {
       throw new TypeError(
         `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,

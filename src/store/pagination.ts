@@ -217,7 +217,7 @@ export function fetchPage(list: PaginatedEndpoint, options: { fetch?: typeof fet
   return (list as unknown as (...args: unknown[]) => Promise<unknown>)(params);
 }
 
-const NO_PAGES: PagesInfo = Object.freeze({
+const NO_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasNextPage: false,
   hasPreviousPage: false,
   isFetchingNextPage: false,
