@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { productionMessages } from './errors/plugin.mjs';
 
 const require = createRequire(import.meta.url);
 rmSync('dist', { recursive: true, force: true });
@@ -13,6 +14,9 @@ mkdirSync('dist');
 
 const external = ['rest-slice', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime', '@reduxjs/toolkit', 'redux', 'path-to-regexp'];
 const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
+// Each message becomes `process.env.NODE_ENV !== 'production' ? <full text> : <code and names>`, which the
+// app's bundler folds (scripts/errors/transform.mjs); a message with no code fails the build.
+const plugins = [productionMessages()];
 
 for (const [name, entry] of Object.entries(entries)) {
   for (const [format, extension] of [['esm', 'mjs'], ['cjs', 'cjs']]) {
@@ -27,6 +31,7 @@ for (const [name, entry] of Object.entries(entries)) {
       jsx: 'automatic',
       sourcemap: true,
       external,
+      plugins,
       logLevel: 'warning',
     });
   }

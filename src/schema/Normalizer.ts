@@ -101,12 +101,14 @@ export class Normalizer implements NormalizeVisitor {
     // Rows are walked for `MAX_JSON_DEPTH` in development only: the walk costs a quarter of normalize's time,
     // and what deep state breaks (Redux Toolkit's serializable and immutable checks, the reducer's freezing)
     // runs in development only. The literal check lets minifiers drop the walk from production bundles.
-    const tooDeep = process.env.NODE_ENV !== 'production' ? pathTooDeep(row, MAX_JSON_DEPTH) : undefined;
-    if (tooDeep !== undefined) {
-      throw new TypeError(
-        `[rest-slice] the row of \`${key}\` with pk ${quote(pk)} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +
-          "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member, or drop it in `static process()`.",
-      );
+    if (process.env.NODE_ENV !== 'production') {
+      const tooDeep = pathTooDeep(row, MAX_JSON_DEPTH);
+      if (tooDeep !== undefined) {
+        throw new TypeError(
+          `[rest-slice] the row of \`${key}\` with pk ${quote(pk)} nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`; ` +
+            "state this deep breaks Redux Toolkit's dev checks and DevTools. Flatten that member, or drop it in `static process()`.",
+        );
+      }
     }
     const table = this.table(key);
     const written = table[pk];

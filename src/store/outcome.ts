@@ -93,12 +93,14 @@ function recordResponse(
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? input.dataExpiryLength);
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
-    // Without a schema nothing else walks the response: check the same depth limit as normalize does.
-    const tooDeep = process.env.NODE_ENV !== 'production' && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
-    if (tooDeep !== undefined) {
-      throw new TypeError(
-        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
-      );
+    // Without a schema nothing else walks the response: check the same depth limit as normalize does (in development).
+    if (process.env.NODE_ENV !== 'production') {
+      const tooDeep = typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
+      if (tooDeep !== undefined) {
+        throw new TypeError(
+          `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
+        );
+      }
     }
     let result: unknown;
     try {

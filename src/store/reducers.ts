@@ -20,8 +20,7 @@ import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type 
 // production freezing every row of a large response costs more than it saves. The check is the literal
 // `process.env.NODE_ENV` comparison at each use, which minifiers fold; a const holding it is not dropped.
 function deepFreeze<T>(value: T): T {
-  if (process.env.NODE_ENV === 'production') return value;
-  return deepFreezeAlways(value);
+  return process.env.NODE_ENV !== 'production' ? deepFreezeAlways(value) : value;
 }
 
 function deepFreezeAlways<T>(value: T): T {
