@@ -37,6 +37,27 @@ for (const [name, entry] of Object.entries(entries)) {
   }
 }
 
+// For a browser without a bundler (an import map, a CDN): nothing replaces `process.env.NODE_ENV` there and
+// there is no `process`, so these copies have the check replaced already. They are development builds, full
+// messages and checks, as Redux's own ESM builds are there; an app that ships to users bundles instead.
+for (const [name, entry] of Object.entries(entries)) {
+  await build({
+    entryPoints: [entry],
+    outfile: `dist/${name}.browser.mjs`,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    external,
+    define: { 'process.env.NODE_ENV': '"development"' },
+    minifySyntax: true,
+    plugins,
+    logLevel: 'warning',
+  });
+}
+
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 for (const [name, path] of [['index', './types/index'], ['react', './types/react/index']]) {
   writeFileSync(`dist/${name}.d.ts`, `export * from '${path}';\n`);
