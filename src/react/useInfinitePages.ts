@@ -26,7 +26,7 @@ const SKIPPED_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasPreviousPage: false,
   isFetchingNextPage: false,
   isFetchingPreviousPage: false,
-  pageParams: Object.freeze([]),
+  pageParams: /* @__PURE__ */ Object.freeze([]),
 });
 
 /** The pages of `endpoint(...args)` from the store (`cache.selectPages`) and stable page fetchers; `null` args skip. */

@@ -222,7 +222,7 @@ const NO_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasPreviousPage: false,
   isFetchingNextPage: false,
   isFetchingPreviousPage: false,
-  pageParams: Object.freeze([]),
+  pageParams: /* @__PURE__ */ Object.freeze([]),
 });
 const infoCache = new WeakMap<PagesState, PagesInfo>();
 
