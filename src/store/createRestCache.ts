@@ -127,4 +127,4 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
 }
 
 /** The default cache instance, mounted at `rest`. */
-export const restCache: RestCache<'rest'> = createRestCache();
+export const restCache: RestCache<'rest'> = /* @__PURE__ */ createRestCache();

@@ -3,7 +3,6 @@ import { denormalize } from '../schema/denormalize';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
-import { isDevelopment } from '../schema/development';
 import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
@@ -94,12 +93,14 @@ function recordResponse(
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? input.dataExpiryLength);
   const schema = endpoint.schema;
   if (schema === undefined || schema === null) {
-    // Without a schema nothing else walks the response: check the same depth limit as normalize does.
-    const tooDeep = isDevelopment() && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
-    if (tooDeep !== undefined) {
-      throw new TypeError(
-        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
-      );
+    // Without a schema nothing else walks the response: check the same depth limit as normalize does (in development).
+    if (process.env.NODE_ENV !== 'production') {
+      const tooDeep = typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
+      if (tooDeep !== undefined) {
+        throw new TypeError(
+          `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
+        );
+      }
     }
     let result: unknown;
     try {

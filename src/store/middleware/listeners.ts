@@ -52,7 +52,7 @@ type RefetchOption = 'refetchOnFocus' | 'refetchOnReconnect';
 export function endpointFlag(endpoint: EndpointInterface, option: RefetchOption | 'pollWhenHidden'): boolean | undefined {
   const value: unknown = endpoint[option];
   if (value === undefined || typeof value === 'boolean') return value;
-  warnOnce(
+  if (process.env.NODE_ENV !== 'production') warnOnce(
     `[rest-slice] endpoint \`${endpoint.name}\` option \`${option}\` must be a boolean or undefined; got ${typeof value}: it is ignored (the cache's default applies).`,
   );
   return undefined;
