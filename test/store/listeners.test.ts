@@ -121,6 +121,34 @@ describe('actions', () => {
     expect(types()).toEqual(['api/blur', 'api/focus']);
   });
 
+  it('a cache whose slice is not in the store is an error naming both paths, and nothing is listened to', () => {
+    const { store, types } = make({ reducerPath: 'api' }, false);
+    expect(() => setupListeners(store)).toThrow(
+      "[rest-slice] `setupListeners` got the cache at `rest`, but the store's state has no slice there (focus and reconnect would refetch nothing); " +
+        'the store holds a cache at `api`: pass that cache (`setupListeners(store, cache)`).',
+    );
+    const other = createRestCache({ reducerPath: 'elsewhere' });
+    expect(() => setupListeners(store, other)).toThrow('`setupListeners` got the cache at `elsewhere`');
+    hide();
+    show();
+    goOffline();
+    goOnline();
+    expect(types()).toEqual([]);
+  });
+
+  it('in production the check is skipped (as the other wiring checks): the actions go out at the path given', () => {
+    const { store, types } = make({ reducerPath: 'api' }, false);
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      removers.push(setupListeners(store));
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+    hide();
+    expect(types()).toEqual(['rest/blur']);
+  });
+
   it('refuses bad cache options with an error naming them', () => {
     expect(() => createRestCache({ refetchOnFocus: 'yes' as never })).toThrow(
       '[rest-slice] `createRestCache` option `refetchOnFocus` must be a boolean or undefined; got a string ("yes").',
@@ -299,6 +327,25 @@ describe('refetch on focus and reconnect', () => {
       '[rest-slice] endpoint `Todo.get` option `refetchOnFocus` must be a boolean or undefined; got string: it is ignored (the cache\'s default applies).',
     );
     await settled();
+  });
+
+  it('works for a cache at another reducerPath: focus and reconnect refetch there too', async () => {
+    const { clock, controller, TodoResource, inflight, settled, types } = make({ reducerPath: 'api' });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    server.todos.get(1)!.title = 'changed while away';
+    clock.advance(5_000);
+    hide();
+    show();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    clock.advance(5_000);
+    goOffline();
+    goOnline();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    expect(types()).toEqual(['api/blur', 'api/focus', 'api/offline', 'api/online']);
+    expect(server.count('GET', '/todos/1')).toBe(3);
   });
 
   it('a result in use with nothing stored yet is left to its user', () => {
