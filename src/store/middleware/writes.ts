@@ -16,6 +16,12 @@ export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatc
   readonly gc: Pick<GcParts, 'memo' | 'viewOf'>;
 };
 
+/** What refetches a result: its endpoint and args. */
+interface Refetch {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
 /** The rows of a payload, by entity key then pk: what it wrote, won or invalidated. */
 function addPayloadRows(rows: Rows, payload: { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta }): void {
   for (const tables of [payload.entities, payload.entitiesMeta]) {
@@ -77,10 +83,10 @@ export function buildWritesHandler(
   }
 
   /** The request keys whose results hold one of `wanted`, with an endpoint and args to refetch each. */
-  function resultsHolding(wanted: Rows): Map<string, { endpoint: EndpointInterface; args: readonly unknown[] } | undefined> {
+  function resultsHolding(wanted: Rows): Map<string, Refetch> {
     const state = selectSlice(store.getState());
     const view = viewOf(state);
-    const found = new Map<string, { endpoint: EndpointInterface; args: readonly unknown[] } | undefined>();
+    const found = new Map<string, Refetch>();
     const check = (key: string, endpoint: EndpointInterface, args: readonly unknown[]) => {
       // Only reads are revalidated: a write's stored answer is not refetched.
       if (endpoint.sideEffect === true) return;
@@ -110,7 +116,7 @@ export function buildWritesHandler(
     const holding = resultsHolding(wanted);
     const stale: string[] = [];
     for (const [key, by] of holding) {
-      if (by !== undefined && usage.isInUse(key)) {
+      if (usage.isInUse(key)) {
         dispatchFetch(store.dispatch, by.endpoint, by.args).catch(() => {
           // The failure is recorded in the store, like any fetch's.
         });
