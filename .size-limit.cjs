@@ -5,11 +5,12 @@
 const peers = ['@reduxjs/toolkit', 'redux', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime'];
 const production = (config) => ({ ...config, define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 
-// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.34 / 34.94 / 37.60 kB), so growth is
-// a decision; the last raise (+0.1 / +0.1 / +0.2 kB) paid for `requestInit`, `url`/`key`/`extra`, the
-// requestInit and validateRequired input errors, and Data Client's `validateRequired`.
+// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.58 / 35.18 / 37.85 kB), so growth is
+// a decision; the last raise (+0.3 / +0.3 / +0.3 kB) paid for rule 5b's revalidation by entity (the
+// rows arriving during a write's flight, the walk of the results holding them) and inferred reads
+// remembered per state generation.
 module.exports = [
-  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.4 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.0 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '37.7 kB' },
+  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.7 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.3 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '38.0 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

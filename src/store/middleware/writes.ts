@@ -2,7 +2,7 @@ import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/no
 import type { SetResponsePayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { GcParts, StoredResults } from './gc';
-import { addResultRows, addRow, type Rows } from './resultRows';
+import { addResultRows, type Rows } from './resultRows';
 import type { Usage } from './usage';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
@@ -22,36 +22,21 @@ interface Refetch {
   readonly args: readonly unknown[];
 }
 
-/** The rows of a payload, by entity key then pk: what it wrote, won or invalidated. */
-function addPayloadRows(rows: Rows, payload: { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta }): void {
+type Tables = { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta };
+
+// A JSON pair: entity keys and pks may hold any character, so no separator could be unambiguous.
+const refOf = (key: string, pk: string) => JSON.stringify([key, pk]);
+
+/** Visits each row of a payload: what it wrote, won or invalidated. */
+function forEachRef(payload: Tables, visit: (ref: string) => void): void {
   for (const tables of [payload.entities, payload.entitiesMeta]) {
-    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) addRow(rows, key, pk);
+    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk));
   }
 }
 
 function isWriteResponse(payload: SetResponsePayload): boolean {
   const metas = payload.entitiesMeta;
   for (const key of Object.keys(metas)) for (const pk of Object.keys(metas[key])) if (metas[key][pk].write === true) return true;
-  return false;
-}
-
-/** The rows of `wrote` that are also in `arrived`; empty when none. */
-function overlap(arrived: Rows, wrote: Rows): Rows {
-  const both: Rows = new Map();
-  for (const [key, pks] of wrote) {
-    const came = arrived.get(key);
-    if (came === undefined) continue;
-    for (const pk of pks) if (came.has(pk)) addRow(both, key, pk);
-  }
-  return both;
-}
-
-function holdsAny(held: Rows, wanted: Rows): boolean {
-  for (const [key, pks] of wanted) {
-    const have = held.get(key);
-    if (have === undefined) continue;
-    for (const pk of pks) if (have.has(pk)) return true;
-  }
   return false;
 }
 
@@ -74,16 +59,16 @@ export function buildWritesHandler(
   const { actions, handoff, dispatchFetch, selectSlice } = input;
   const { memo, viewOf } = input.gc;
   // Per write in flight (by request id): the rows that arrived during its flight.
-  const writes = new Map<string, Rows>();
+  const writes = new Map<string, Set<string>>();
 
-  function arrived(payload: { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta }): void {
+  function arrived(payload: Tables): void {
     // A write whose outcome never came (dropped by a reset) is forgotten here.
     for (const requestId of writes.keys()) if (!handoff.active.has(requestId)) writes.delete(requestId);
-    for (const rows of writes.values()) addPayloadRows(rows, payload);
+    for (const refs of writes.values()) forEachRef(payload, (ref) => refs.add(ref));
   }
 
   /** The request keys whose results hold one of `wanted`, with an endpoint and args to refetch each. */
-  function resultsHolding(wanted: Rows): Map<string, Refetch> {
+  function resultsHolding(wanted: Set<string>): Map<string, Refetch> {
     const state = selectSlice(store.getState());
     const view = viewOf(state);
     const found = new Map<string, Refetch>();
@@ -91,7 +76,8 @@ export function buildWritesHandler(
       // Only reads are revalidated: a write's stored answer is not refetched.
       if (endpoint.sideEffect === true) return;
       const held: Rows = new Map();
-      if (addResultRows(memo, view, endpoint, args, key, held) && holdsAny(held, wanted)) found.set(key, { endpoint, args });
+      if (!addResultRows(memo, view, endpoint, args, key, held)) return;
+      for (const [entity, pks] of held) for (const pk of pks) if (wanted.has(refOf(entity, pk))) found.set(key, { endpoint, args });
     };
     // Results in use first: their users' endpoint and args refetch them (a detail read by inference too).
     const checked = new Set<string>();
@@ -107,11 +93,12 @@ export function buildWritesHandler(
     return found;
   }
 
-  function revalidate(came: Rows, payload: SetResponsePayload): void {
-    const wrote: Rows = new Map();
-    addPayloadRows(wrote, payload);
+  function revalidate(came: Set<string>, payload: SetResponsePayload): void {
     // Only the rows the write touched: rule 5b is about data arriving for an entity a write in flight touches.
-    const wanted = overlap(came, wrote);
+    const wanted = new Set<string>();
+    forEachRef(payload, (ref) => {
+      if (came.has(ref)) wanted.add(ref);
+    });
     if (wanted.size === 0) return;
     const holding = resultsHolding(wanted);
     const stale: string[] = [];
@@ -132,7 +119,7 @@ export function buildWritesHandler(
       if (actions.fetch.match(action)) {
         // Only writes this store sent (a replayed fetch action sends nothing).
         if (action.payload.sideEffect === true && handoff.active.has(action.meta.requestId)) {
-          writes.set(action.meta.requestId, new Map());
+          writes.set(action.meta.requestId, new Set());
         }
       } else if (writes.size === 0) {
         // Nothing to track: the normal read path pays no more than this test.
