@@ -38,7 +38,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       buildPagesHandler(input, store),
       buildRequestsHandler(input, store, inFlight),
       // After requests: a write counts from the moment its request runs (API.md races 5b).
-      buildWritesHandler(input, store, usage),
+      buildWritesHandler(input, store, usage, gc),
       buildResetHandler(input, inFlight),
       buildListenersHandler(input, store, page, usage),
       buildPollingHandler(input, store, page),
