@@ -91,7 +91,7 @@ describe('HTTP errors', () => {
     const error = await controller.fetch(TodoResource.get, { id: 99 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).status).toBe(404);
-    expect((error as NetworkError).message).toBe(`[rest-slice] GET ${server.url}/todos/99 failed: 404 Not Found`);
+    expect((error as NetworkError).message).toBe(`[rest-slice] \`Todo.get\` (GET ${server.url}/todos/99) failed: 404 Not Found`);
     const recorded = controller.getError(TodoResource.get, { id: 99 }, store.getState());
     expect(recorded).toBe(error);
     expect((recorded as NetworkError).status).toBe(404);
@@ -104,10 +104,10 @@ describe('HTTP errors', () => {
     expect((rebuilt as Error & { status?: number }).status).toBe(404);
   });
 
-  it('an unreachable server rejects with an error naming the URL', async () => {
+  it('an unreachable server rejects with an error naming the endpoint and URL', async () => {
     const { store, controller } = setup();
     const Dead = todoResource('http://127.0.0.1:9');
-    await expect(controller.fetch(Dead.get, { id: 1 })).rejects.toThrow('[rest-slice] GET http://127.0.0.1:9/todos/1 could not be reached');
+    await expect(controller.fetch(Dead.get, { id: 1 })).rejects.toThrow('[rest-slice] `Todo.get` (GET http://127.0.0.1:9/todos/1) could not be reached');
     expect(controller.getError(Dead.get, { id: 1 }, store.getState())?.message).toMatch(/could not be reached/);
   });
 });

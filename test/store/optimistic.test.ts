@@ -63,7 +63,7 @@ describe('confirmed → optimistic → confirmed', () => {
     );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).status).toBe(500);
-    expect((error as NetworkError).message).toBe(`[rest-slice] PATCH ${server.url}/todos/1 failed: 500 Internal Server Error`);
+    expect((error as NetworkError).message).toBe(`[rest-slice] \`Todo.partialUpdate\` (PATCH ${server.url}/todos/1) failed: 500 Internal Server Error`);
     // Right after the rejection: rolled back, to the very same confirmed instance.
     expect(cache.selectEntity(store.getState(), Todo, 1)).toBe(confirmed);
     expect(slice(cache, store).optimistic).toEqual([]);
@@ -72,7 +72,7 @@ describe('confirmed → optimistic → confirmed', () => {
     expect((recorded as NetworkError).status).toBe(500);
     expect(slice(cache, store).meta[`PATCH ${server.url}/todos/1`].error).toEqual({
       name: 'NetworkError',
-      message: `[rest-slice] PATCH ${server.url}/todos/1 failed: 500 Internal Server Error`,
+      message: `[rest-slice] \`Todo.partialUpdate\` (PATCH ${server.url}/todos/1) failed: 500 Internal Server Error`,
       status: 500,
     });
   });
