@@ -84,6 +84,44 @@ describe('a response that cannot be normalized', () => {
   });
 });
 
+describe('hostile values in a response', () => {
+  class Stamped extends Entity {
+    id = 0;
+    title = '';
+    createdAt = new Date(0);
+    pk() {
+      return this.id;
+    }
+    static override key = 'Stamped';
+    static override schema = { createdAt: Date };
+  }
+
+  it.each([
+    ['a Date member given true', { id: 1, title: 'x', createdAt: true }, /was not stored because it cannot be read back: .*a `Date` member needs a string or a number, got a boolean: true/],
+    [
+      'a Union schemaAttribute with no string form',
+      { id: 1, title: 'x', type: { toString: null } },
+      /could not be stored: .*`schema.Union` of \["stamped"\]: `type` is \{"toString":null\}, which has no string form/,
+    ],
+  ])('%s is the request error naming the endpoint, and nothing is stored', async (_, json, message) => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    const before = slice(cache, store).entities;
+    server.route('GET', '/stamped/:id', () => ({ json }));
+    const union = new schema.Union({ stamped: Stamped }, 'type');
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/stamped/:id', schema: 'type' in json ? union : Stamped, name: 'Stamped.get' });
+    const error = await controller.fetch(get, { id: 1 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/^\[rest-slice\] the response of `Stamped.get` /);
+    expect(error?.message).toMatch(message);
+    expect(slice(cache, store).entities).toBe(before);
+    expect(controller.getError(get, { id: 1 }, store.getState())).toBe(error);
+  });
+});
+
 describe('HTTP errors', () => {
   it('a 404 rejects with a NetworkError that getError returns, with its status', async () => {
     const { cache, store, controller } = setup();

@@ -22,7 +22,7 @@ class FeedPost extends Feed {
   static key = 'FeedPost';
 }
 const FeedUnion = new schema.Union({ post: FeedPost, link: FeedLink }, 'type');
-const payload = { id: '5', title: 'my first feed', type: 'link', url: 'https://true.io' };
+const payload = { id: '5', title: 'my first feed', type: 'link' as const, url: 'https://true.io' };
 
 let server: StoreServer;
 beforeEach(async () => {
