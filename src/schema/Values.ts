@@ -19,12 +19,12 @@ export class Values<D = unknown>
     super(definition, schemaAttribute);
   }
 
-  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   /** How error messages name this schema. */
   protected get kindName(): string {
     return 'schema.Values';
   }
 
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       throw new TypeError(
