@@ -5,11 +5,13 @@
 const peers = ['@reduxjs/toolkit', 'redux', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime'];
 const production = (config) => ({ ...config, define: { ...config.define, 'process.env.NODE_ENV': '"production"' } });
 
-// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.34 / 34.94 / 37.60 kB), so growth is
-// a decision; the last raise (+0.1 / +0.1 / +0.2 kB) paid for `requestInit`, `url`/`key`/`extra`, the
-// requestInit and validateRequired input errors, and Data Client's `validateRequired`.
+// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.85 / 35.44 / 38.13 kB), so growth is
+// a decision; the last raise (+0.5 kB each) paid for the endpoint named in every request error, a
+// getOptimisticResponse that throws failing its fetch before the request is sent, a Union's detail read
+// by inference from the params, and the hostile-value errors (pk() and schemaAttribute values with no
+// string form, throwing schemaAttribute functions, Date members given booleans), all in production too.
 module.exports = [
-  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.4 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.0 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '37.7 kB' },
+  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.9 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.5 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '38.2 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
