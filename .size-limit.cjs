@@ -12,12 +12,13 @@ const production = (config) => ({
   plugins: [...(config.plugins ?? []), messages],
 });
 
-// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.58 / 35.18 / 37.85 kB), so growth is
-// a decision; the last raise (+0.3 / +0.3 / +0.3 kB) paid for rule 5b's revalidation by entity (the
-// rows arriving during a write's flight, the walk of the results holding them) and inferred reads
-// remembered per state generation.
+// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: 34.85 / 35.44 / 38.13 kB), so growth is
+// a decision; the last raise (+0.5 kB each) paid for the endpoint named in every request error, a
+// getOptimisticResponse that throws failing its fetch before the request is sent, a Union's detail read
+// by inference from the params, and the hostile-value errors (pk() and schemaAttribute values with no
+// string form, throwing schemaAttribute functions, Date members given booleans), all in production too.
 module.exports = [
-  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.7 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.3 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '38.0 kB' },
+  { name: 'core: createResource + Entity + restCache and a store', path: 'scripts/size/core.mjs', limit: '34.9 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '35.5 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '38.2 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
