@@ -1,5 +1,5 @@
 import type { EndpointInterface } from '../endpoint';
-import { endpointFlag, type PageStatus } from './listeners';
+import { endpointFlag, type PageStatus } from './pageStatus';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 interface Subscription {

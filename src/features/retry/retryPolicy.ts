@@ -1,6 +1,7 @@
 import type { RetryDelayOption, RetryOption } from '../../rest/retryOptions';
-import { isAbortError } from '../abortError';
-import type { EndpointInterface } from '../endpoint';
+import { isAbortError } from '../../store/abortError';
+import type { EndpointInterface } from '../../store/endpoint';
+import type { Scheduler } from '../../store/feature';
 
 /** The longest default delay between two attempts (ms); a `Retry-After` asking for more ends the retries. */
 export const MAX_RETRY_DELAY = 30_000;
@@ -128,18 +129,18 @@ export function retryPolicy(endpoint: EndpointInterface, defaults: RetryDefaults
   };
 }
 
-/** Waits `ms`, or rejects with the signal's reason once it aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms` on the cache's timers, or rejects with the signal's reason once it aborts. */
+function wait(ms: number, signal: AbortSignal, scheduler: Scheduler): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
     const onAbort = () => {
-      clearTimeout(timer);
+      scheduler.clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
+    const timer = scheduler.setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
@@ -156,6 +157,7 @@ export async function runWithRetry(
   attempt: () => Promise<unknown>,
   policy: RetryPolicy | undefined,
   signal: AbortSignal,
+  scheduler: Scheduler,
   onRetry: (attempt: number, error: unknown) => void,
 ): Promise<unknown> {
   for (let failures = 0; ; ) {
@@ -166,7 +168,7 @@ export async function runWithRetry(
       if (policy === undefined || signal.aborted || !policy.shouldRetry(failures, error)) throw error;
       const ms = policy.delay(failures, error);
       onRetry(failures + 1, error);
-      await wait(ms, signal);
+      await wait(ms, signal, scheduler);
     }
   }
 }

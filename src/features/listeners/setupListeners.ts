@@ -1,6 +1,6 @@
-import type { StoreLike } from './controller';
-import { restCache, type RestCache } from './createRestCache';
-import { markListening } from './middleware/listeners';
+import type { StoreLike } from '../../store/controller';
+import { restCache, type RestCache } from '../../store/createRestCache';
+import { markListening } from './listening';
 
 /** Removes the listeners `setupListeners` added (calling it again does nothing). */
 export type RemoveListeners = () => void;
@@ -27,6 +27,11 @@ export type RemoveListeners = () => void;
  * setupListeners(store); // or setupListeners(store, cache) for a cache of your own
  */
 export function setupListeners(store: StoreLike, cache: RestCache = restCache): RemoveListeners {
+  if (process.env.NODE_ENV !== 'production' && !cache.features.some((feature) => feature.name === 'listeners')) {
+    throw new Error(
+      `[rest-slice] \`setupListeners\` needs the listeners feature in the cache at \`${cache.reducerPath}\`: \`createRestCache({ features: [listeners()] })\`.`,
+    );
+  }
   if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => undefined;
   const { actions } = cache;
   const page = typeof document === 'undefined' ? undefined : document;
