@@ -94,13 +94,14 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     dataExpiryLength: resolved.dataExpiryLength,
     errorExpiryLength: resolved.errorExpiryLength,
   });
-  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now });
+  const has = (name: string) => features.some((feature) => feature.name === name);
+  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now, reducerPath: resolved.reducerPath, has });
   const featureCache: FeatureCache = {
     reducerPath: resolved.reducerPath,
     actions: slice.actions,
     now: resolved.now,
     scheduler: resolved.scheduler,
-    has: (name) => features.some((feature) => feature.name === name),
+    has,
   };
   // One controller and one feature view per store, made on first use.
   const controllers = new WeakMap<Function, Controller>();
