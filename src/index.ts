@@ -121,7 +121,6 @@ export type { RestCache, RestCacheOptions } from './store/createRestCache';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
 export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';
-export type { PageState, PagesInfo, PagesPayload, PagesState } from './store/pagination';
 export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
@@ -135,6 +134,8 @@ export type { SetPayload } from './store/setReducer';
 
 // features: each a module an app installs with `createRestCache({ features: [...] })`
 export { allFeatures } from './features/allFeatures';
+export { infinitePages, selectPages } from './features/infinitePages/infinitePages';
+export type { PageState, PagesInfo, PagesPayload, PagesState } from './features/infinitePages/pagination';
 export { listeners } from './features/listeners/listeners';
 export type { ListenersOptions } from './features/listeners/listeners';
 export { setupListeners } from './features/listeners/setupListeners';

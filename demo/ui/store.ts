@@ -1,7 +1,7 @@
 // The demo's store: the cache mounted as the README shows, plus a middleware that records each cache
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { createRestCache, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
+import { createRestCache, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
@@ -17,10 +17,17 @@ export const gcTime = setting('gcTime', 5000);
 export const retryDelay = setting('retryDelay', 700);
 
 /** Reads that got a 503 (server flaky or down) are tried twice more; a 500 (a failed write) is not. */
-const retry: RetryOption = (failureCount, error) => failureCount <= 2 && error.status === 503;
+const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && error.status === 503;
 
-/** The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and retries. */
-export const cache = createRestCache({ keepUnusedDataFor: gcTime, gcInterval: 1000, retry, retryDelay });
+/**
+ * The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and the
+ * features it shows: retries, refetch on focus and reconnect, and live data (`onSubscribe`).
+ */
+export const cache = createRestCache({
+  keepUnusedDataFor: gcTime,
+  gcInterval: 1000,
+  features: [retry({ retry: retryReads, retryDelay }), listeners(), live()],
+});
 
 /** One recorded action. */
 export interface LogEntry {

@@ -1,4 +1,5 @@
 import type { RestFeature } from '../store/feature';
+import { infinitePages } from './infinitePages/infinitePages';
 import { listeners } from './listeners/listeners';
 import { live } from './live/live';
 import { retry } from './retry/retry';
@@ -14,5 +15,5 @@ import { retry } from './retry/retry';
  * const cache = createRestCache({ features: allFeatures() });
  */
 export function allFeatures(): RestFeature[] {
-  return [retry(), listeners(), live()];
+  return [retry(), listeners(), infinitePages(), live()];
 }

@@ -14,8 +14,6 @@ import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import { createSnapshot } from './snapshot';
 import type { EndpointInterface, KeyArgs } from './endpoint';
-import { pagesInfo, type PagesInfo } from './pagination';
-import { getOwn } from '../schema/own';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
@@ -44,13 +42,6 @@ export interface RestCache<P extends string = string>
   readonly features: readonly RestFeature[];
   /** This cache's slice of a root state. */
   selectCacheState(rootState: unknown): RestCacheState;
-  /**
-   * The pages loaded of the infinite list `endpoint(...args)` in a root state:
-   * `hasNextPage`, `hasPreviousPage`, `isFetchingNextPage`,
-   * `isFetchingPreviousPage` and `pageParams` (all false / empty before the
-   * list is loaded). The same object while the list's pages do not change.
-   */
-  selectPages<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): PagesInfo;
 }
 
 /**
@@ -163,10 +154,6 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     controller: controllerOf,
     features,
     selectCacheState: selectors.selectSlice,
-    selectPages: (rootState, endpoint, ...args) => {
-      const pages = selectors.selectSlice(rootState).pages;
-      return pagesInfo(pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)));
-    },
     selectEntity: selectors.selectEntity,
     selectEntities: selectors.selectEntities,
     selectQuery: selectors.selectQuery,

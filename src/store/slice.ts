@@ -21,8 +21,6 @@ import {
   setResponseReducer,
 } from './reducers';
 import { gcReducer, type GcPayload } from './gcReducer';
-import { pagesReducer } from './pagesReducer';
-import type { PagesPayload } from './pagination';
 import { setReducer, type SetPayload } from './setReducer';
 import { abortReducer } from './requestReducers';
 import { initialRestCacheState, type RestCacheState } from './state';
@@ -70,8 +68,6 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
       reset: (state, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
       /** A garbage collection sweep removed these results and entity rows (nothing in use reached them). */
       gc: (state, action: PayloadAction<GcPayload>) => gcReducer(base(state), action.payload),
-      /** The pages loaded of an infinite list (`state.pages[key]`) after a page or the list landed, or a page request started. */
-      pages: (state, action: PayloadAction<PagesPayload>) => pagesReducer(base(state), action.payload),
       /** `controller.set`: rows written without a request, merged like a response's (no result, request or optimistic update changes). */
       set: (state, action: PayloadAction<SetPayload>) => setReducer(base(state), action.payload),
       /** A component or script subscribed to a request (the middleware polls it). */

@@ -1,5 +1,4 @@
 import type { EntityMeta, EntityRow } from '../schema/types';
-import type { PagesState } from './pagination';
 import type { StoredTables } from './tables';
 
 /** An error as the store keeps it: plain JSON. The original `Error` is handed out by selectors. */
@@ -61,8 +60,6 @@ export interface RestCacheState {
   readonly inflight: { readonly [key: string]: number };
   /** When `resetEntireStore` last ran; responses of fetches started before it are dropped. */
   readonly lastReset: number;
-  /** The pages loaded of each infinite list, by the list's request key (see {@link PagesState}); absent until one is loaded. */
-  readonly pages?: { readonly [listKey: string]: PagesState };
 }
 
 export type { EntityMeta };

@@ -1,7 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { FeatureRuntime } from '../feature';
 import { buildPageStatusHandler, createPageStatus } from './pageStatus';
-import { buildPagesHandler } from './pages';
 import { buildPollingHandler } from './polling';
 import { createInFlight } from './inFlight';
 import { buildRequestsHandler } from './requests';
@@ -41,8 +40,6 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       gc,
-      // Before requests: an infinite list's request runs its pages (it swaps the endpoint the requests handler takes).
-      buildPagesHandler(input, store),
       buildRequestsHandler(input, store, inFlight, parts),
       // After requests: a write counts from the moment its request runs (races rule 5b).
       buildWritesHandler(input, store, usage),
