@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { productionMessages } from './errors/plugin.mjs';
 
 const require = createRequire(import.meta.url);
 rmSync('dist', { recursive: true, force: true });
@@ -13,6 +14,9 @@ mkdirSync('dist');
 
 const external = ['rest-slice', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime', '@reduxjs/toolkit', 'redux', 'path-to-regexp'];
 const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
+// Each message becomes `process.env.NODE_ENV !== 'production' ? <full text> : <code and names>`, which the
+// app's bundler folds (scripts/errors/transform.mjs); a message with no code fails the build.
+const plugins = [productionMessages()];
 
 for (const [name, entry] of Object.entries(entries)) {
   for (const [format, extension] of [['esm', 'mjs'], ['cjs', 'cjs']]) {
@@ -27,9 +31,31 @@ for (const [name, entry] of Object.entries(entries)) {
       jsx: 'automatic',
       sourcemap: true,
       external,
+      plugins,
       logLevel: 'warning',
     });
   }
+}
+
+// For a browser without a bundler (an import map, a CDN): nothing replaces `process.env.NODE_ENV` there and
+// there is no `process`, so these copies have the check replaced already. They are development builds, full
+// messages and checks, as Redux's own ESM builds are there; an app that ships to users bundles instead.
+for (const [name, entry] of Object.entries(entries)) {
+  await build({
+    entryPoints: [entry],
+    outfile: `dist/${name}.browser.mjs`,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    external,
+    define: { 'process.env.NODE_ENV': '"development"' },
+    minifySyntax: true,
+    plugins,
+    logLevel: 'warning',
+  });
 }
 
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });

@@ -118,6 +118,7 @@ export type {
 export { createRestCache, restCache } from './store/createRestCache';
 export { initialRestCacheState } from './store/state';
 export type { RestCache, RestCacheOptions } from './store/createRestCache';
+export type { Scheduler } from './store/scheduler';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
 export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';
@@ -125,7 +126,7 @@ export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
 export type { AbortPayload } from './store/actions';
-export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature, Scheduler } from './store/feature';
+export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature } from './store/feature';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';
 export type { GcPayload } from './store/gcReducer';

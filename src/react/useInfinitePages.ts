@@ -21,12 +21,12 @@ export interface InfinitePages {
   fetchPreviousPage(): Promise<void>;
 }
 
-const SKIPPED_PAGES: PagesInfo = Object.freeze({
+const SKIPPED_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasNextPage: false,
   hasPreviousPage: false,
   isFetchingNextPage: false,
   isFetchingPreviousPage: false,
-  pageParams: Object.freeze([]),
+  pageParams: /* @__PURE__ */ Object.freeze([]),
 });
 
 /** The pages of `endpoint(...args)` from the store (`selectPages`) and stable page fetchers; `null` args skip. */

@@ -21,7 +21,7 @@ export interface RequestState<T> {
   readonly shouldFetch: boolean;
 }
 
-const SKIPPED: ResponseState<never> = Object.freeze({ data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity });
+const SKIPPED: ResponseState<never> = /* @__PURE__ */ Object.freeze({ data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity });
 
 /** True when the args are the `null` that skips a request. */
 export function isSkipped(args: readonly unknown[]): args is readonly [null] {

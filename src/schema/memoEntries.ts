@@ -46,7 +46,7 @@ export interface EntityEntry extends MemoEntry {
   readonly row: object;
 }
 
-const NO_CHANGE: readonly string[] = Object.freeze([]);
+const NO_CHANGE: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 // One number per table object, so entries note which table they read without holding it.
 const tableVersions = new WeakMap<object, number>();

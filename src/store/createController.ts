@@ -39,7 +39,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
   const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
 
   if (!handoff.storesWithMiddleware.has(store.getState)) {
-    warnOnce(
+    if (process.env.NODE_ENV !== 'production') warnOnce(
       `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
         'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
     );
@@ -71,7 +71,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args) };
     store.dispatch(actions[type](payload, { requestId }));
     if (handoff.pending.delete(requestId)) {
-      warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+      if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
       return Promise.resolve();
     }
     return done;
@@ -152,7 +152,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     retain: (target: EndpointInterface | RetainableQuery, ...args: readonly unknown[]) => {
       const runtime = input.runtimes.get(store.getState);
       if (runtime === undefined) {
-        warnOnce(`[rest-slice] \`controller.retain\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
+        if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`controller.retain\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
         return () => undefined;
       }
       if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);

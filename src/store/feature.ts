@@ -5,6 +5,7 @@ import type { EndpointInterface } from './endpoint';
 import type { CacheAction } from './middleware/types';
 import type { Usage } from './middleware/usage';
 import type { RestCacheActions } from './slice';
+import type { Scheduler } from './scheduler';
 import type { RestCacheState } from './state';
 
 // The open core: every optional capability (retry, focus refetch, infinite pages, live data, ...) is a
@@ -26,14 +27,6 @@ export interface FeatureCache {
   readonly scheduler: Scheduler;
   /** Whether a feature of this name is installed in the cache. */
   has(name: string): boolean;
-}
-
-/** Timers, as the cache runs them: the global ones unless the cache was given a scheduler (tests advance time with one). */
-export interface Scheduler {
-  /** Calls `callback` once after `ms`; returns a handle for `clearTimeout`. */
-  setTimeout(callback: () => void, ms: number): unknown;
-  /** Cancels a timer of this scheduler. */
-  clearTimeout(handle: unknown): void;
 }
 
 /** One store as a feature sees it: the store, its slice of the cache, and the core's runtime of that store. */

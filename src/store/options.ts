@@ -1,6 +1,7 @@
 import { describeKind, quote } from '../schema/own';
-import type { RestFeature, Scheduler } from './feature';
+import type { RestFeature } from './feature';
 import { checkDuration } from './middleware/gc';
+import { globalScheduler, type Scheduler } from './scheduler';
 
 /** Options of {@link createRestCache}; every one is optional. */
 export interface RestCacheOptions<P extends string = string> {
@@ -16,9 +17,17 @@ export interface RestCacheOptions<P extends string = string> {
   fetch?: typeof fetch;
   /**
    * The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms); the hooks judge staleness by it.
-   * @defaultValue `Date.now`
+   * @defaultValue `Date.now` (looked up at each call)
    */
   now?: () => number;
+  /**
+   * The timers of retry delays, polling and garbage collection sweeps. A test
+   * passes its own, with a `now` it moves, and runs the timers that fall due
+   * instead of waiting (see docs/testing.md).
+   * @defaultValue the global `setTimeout` and `clearTimeout`, looked up at each
+   * call (so Jest's fake timers drive them)
+   */
+  scheduler?: Scheduler;
   /**
    * How long data stays fresh (ms), unless the endpoint sets its own `dataExpiryLength`.
    * @defaultValue `60_000`
@@ -42,12 +51,6 @@ export interface RestCacheOptions<P extends string = string> {
    */
   gcInterval?: number;
   /**
-   * The timers the cache runs (garbage collection, polling, retry delays,
-   * ...): tests give one they advance by hand.
-   * @defaultValue the global `setTimeout`/`clearTimeout`, looked up at each call (so Jest's fake timers work too)
-   */
-  scheduler?: Scheduler;
-  /**
    * The optional capabilities installed (`retry()`, `listeners()`,
    * `infinitePages()`, `live()`, ...); `allFeatures()` gives every one that
    * needs no options. Each runs in the order given.
@@ -61,11 +64,11 @@ export interface ResolvedOptions {
   readonly reducerPath: string;
   readonly fetch: typeof fetch | undefined;
   readonly now: () => number;
+  readonly scheduler: Scheduler;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
   readonly keepUnusedDataFor: number;
   readonly gcInterval: number;
-  readonly scheduler: Scheduler;
   readonly features: readonly RestFeature[];
 }
 
@@ -74,30 +77,28 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
   return {
     reducerPath: options.reducerPath ?? 'rest',
     fetch: options.fetch,
-    now: options.now ?? Date.now,
+    now: options.now ?? (() => Date.now()),
+    scheduler: checkScheduler(options.scheduler),
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
     keepUnusedDataFor: checkDuration(options.keepUnusedDataFor, 'keepUnusedDataFor', 60_000),
     gcInterval: checkDuration(options.gcInterval, 'gcInterval', 60_000),
-    scheduler: options.scheduler ?? globalTimers,
     features: checkFeatures(options),
   };
+}
+
+function checkScheduler(value: Scheduler | undefined): Scheduler {
+  if (value === undefined) return globalScheduler;
+  // Typed, but a JavaScript caller may pass anything (`null` included).
+  if (typeof value?.setTimeout === 'function' && typeof value.clearTimeout === 'function') return value;
+  throw new TypeError(
+    `[rest-slice] \`createRestCache\` option \`scheduler\` needs \`setTimeout\` and \`clearTimeout\` methods; got ${describe(value)}.`,
+  );
 }
 
 function describe(value: unknown): string {
   return `${describeKind(value)} (${quote(value)})`;
 }
-
-/** The global timers, looked up at each call so that timers replaced later (Jest's fake timers) are used. */
-const globalTimers: Scheduler = {
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    // A timer of the cache alone does not keep a Node process (a script, a test run) alive.
-    (handle as { unref?: () => void }).unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const MOVED = [
   ['retry', 'retry'],

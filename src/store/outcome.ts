@@ -3,7 +3,6 @@ import { denormalize } from '../schema/denormalize';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
-import { isDevelopment } from '../schema/development';
 import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
@@ -92,25 +91,34 @@ function recordResponse(
 ): unknown {
   const expiresAt = expiryTime(base.date, endpoint.dataExpiryLength ?? input.dataExpiryLength);
   const schema = endpoint.schema;
-  if (schema === undefined || schema === null) {
-    // Without a schema nothing else walks the response: check the same depth limit as normalize does.
-    const tooDeep = isDevelopment() && typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
+  const hasSchema = schema !== undefined && schema !== null;
+  if (!hasSchema && process.env.NODE_ENV !== 'production') {
+    // Without a schema nothing else walks the response: check the same depth limit as normalize does (in development).
+    const tooDeep = typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
     if (tooDeep !== undefined) {
       throw new TypeError(
         `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
       );
     }
-    let result: unknown;
-    try {
-      // The state keeps plain JSON; the caller gets the value itself.
-      result = plainJson(value);
-    } catch (error) {
-      throw new Error(
-        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(error)}). Return plain data from \`process\`, or give the endpoint a schema.`,
-        { cause: error },
-      );
-    }
-    dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities: {}, entitiesMeta: {} }));
+  }
+  // The state keeps the response's JSON form on every path, as a body read from the network is:
+  // a response given to `setResponse`/`resolve`, or one `process` changed, loses its `undefined`
+  // members and keeps a Date as its string. The caller gets the value itself.
+  let json: unknown;
+  let jsonFailure: { error: unknown } | undefined;
+  try {
+    json = plainJson(value);
+  } catch (error) {
+    jsonFailure = { error };
+  }
+  const noJsonForm = (failure: { error: unknown }) =>
+    new Error(
+      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(failure.error)}). Give (or return from \`process\`) plain data.`,
+      { cause: failure.error },
+    );
+  if (!hasSchema) {
+    if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
+    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {} }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -121,13 +129,15 @@ function recordResponse(
     const meta: EntityMeta = write
       ? { fetchedAt: base.fetchedAt, date: base.date, expiresAt, write }
       : { fetchedAt: base.fetchedAt, date: base.date, expiresAt };
-    normalized = normalizeIntoStore(schema, value, args, tablesReader(confirmed), meta);
+    // Without a JSON form the value itself is normalized, only to name a more precise fault (a row too deep).
+    normalized = normalizeIntoStore(schema, jsonFailure === undefined ? json : value, args, tablesReader(confirmed), meta);
   } catch (error) {
     throw new Error(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`,
       { cause: error },
     );
   }
+  if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
   let data: unknown;
   try {
     data = readOwnResponse(input, schema, value, args, normalized, confirmed);

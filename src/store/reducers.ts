@@ -9,7 +9,6 @@ import type {
 import { getOwn } from '../schema/own';
 import type { FlatTable, StoredTables } from './tables';
 import { writeRows } from './tableWrites';
-import { isDevelopment } from './warnOnce';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
 
 // Case reducers are pure functions of (state, payload) that return a new,
@@ -18,12 +17,10 @@ import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type 
 // Entity tables are written through tableWrites.ts (docs/state-layout.md).
 
 // Rows are frozen in development only, where a mutation should fail loudly; in
-// production freezing every row of a large response costs more than it saves.
-const freezeRows = isDevelopment();
-
+// production freezing every row of a large response costs more than it saves. The check is the literal
+// `process.env.NODE_ENV` comparison at each use, which minifiers fold; a const holding it is not dropped.
 function deepFreeze<T>(value: T): T {
-  if (!freezeRows) return value;
-  return deepFreezeAlways(value);
+  return process.env.NODE_ENV !== 'production' ? deepFreezeAlways(value) : value;
 }
 
 function deepFreezeAlways<T>(value: T): T {
@@ -57,7 +54,7 @@ export function applyTables<T>(tables: StoredTables<T>, patch: { readonly [key: 
  * the reducers' own states are, so Redux Toolkit's checks walk it once, not on every action.
  */
 export function adoptState(state: RestCacheState): RestCacheState {
-  if (freezeRows && !Object.isFrozen(state)) deepFreezeAlways(state);
+  if (process.env.NODE_ENV !== 'production' && !Object.isFrozen(state)) deepFreezeAlways(state);
   return state;
 }
 
@@ -154,7 +151,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
 
 // A key with no meta yet (a detail read by inference from a list) gets one, so the change sticks;
 // `fetchedAt: 0` lets any response of that key replace it.
-const NO_RESULT_META: ResultMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
+const NO_RESULT_META: ResultMeta = /* @__PURE__ */ Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
 
 function updateMeta(state: RestCacheState, keys: readonly string[], change: (meta: ResultMeta) => ResultMeta): RestCacheState {
   let meta = state.meta;

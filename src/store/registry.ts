@@ -91,7 +91,7 @@ export function createRegistry(): EndpointRegistry {
       if (known === undefined) {
         entities.set(key, entity);
       } else if (known !== entity && !(entity.prototype instanceof known) && !(known.prototype instanceof entity)) {
-        warnOnce(
+        if (process.env.NODE_ENV !== 'production') warnOnce(
           `[rest-slice] two Entity classes share the key \`${key}\` (${known.name} and ${entity.name}): their rows overwrite each other. Give each a distinct \`static key\`.`,
         );
       }

@@ -25,7 +25,7 @@ export function createSliceSelector(reducerPath: string) {
   return function selectSlice(rootState: unknown): RestCacheState {
     const slice = (rootState as Record<string, RestCacheState | undefined> | undefined)?.[reducerPath];
     if (slice === undefined || slice === null || typeof slice !== 'object' || !('entities' in slice)) {
-      warnOnce(
+      if (process.env.NODE_ENV !== 'production') warnOnce(
         `[rest-slice] no cache state at \`${reducerPath}\`: add \`[cache.reducerPath]: cache.reducer\` to the store's reducer (\`configureStore({ reducer: { ${reducerPath}: cache.reducer } })\`).`,
       );
       return empty;

@@ -1,4 +1,4 @@
-import { setOwn } from '../schema/own';
+import { hasOwn, setOwn } from '../schema/own';
 import type { SerializedError } from './state';
 
 /** The message of anything thrown, never throwing itself (a hostile `toString` gives a description instead). */
@@ -42,24 +42,40 @@ function toJson(value: unknown, depth: number): unknown {
     throw new TypeError('not finite');
   }
   if (typeof value !== 'object' || depth > 50) throw new TypeError('not JSON');
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item, depth + 1)));
+  if (Array.isArray(value)) {
+    // Copied only when an item changes, as objects below: a clean response is walked, not rebuilt.
+    let items: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const json = item === undefined ? null : toJson(item, depth + 1);
+      if (json !== item && items === undefined) items = value.slice(0, index);
+      if (items !== undefined) items.push(json);
+    }
+    return items ?? value;
+  }
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) throw new TypeError('not a plain object');
   let copy: Record<string, unknown> | undefined;
-  const keys = Object.keys(value);
-  for (const key of keys) {
-    const item = (value as Record<string, unknown>)[key];
-    const json = item === undefined ? undefined : toJson(item, depth + 1);
-    if ((item === undefined || json !== item) && copy === undefined) {
+  const record = value as Record<string, unknown>;
+  // `for...in` with no keys array, strings and booleans inline: the walk runs over whole responses. Members
+  // a polluted `Object.prototype` adds come last and are left out of a copy, as JSON.stringify leaves them out.
+  for (const key in record) {
+    const item = record[key];
+    const json = item === undefined || typeof item === 'string' || typeof item === 'boolean' ? item : toJson(item, depth + 1);
+    if (copy === undefined) {
+      if (json === item && item !== undefined) continue;
+      if (!hasOwn(record, key)) continue;
       // Copied only when something changes, so plain args keep their identity.
       copy = {};
-      for (const earlier of keys) {
+      for (const earlier in record) {
         if (earlier === key) break;
-        setOwn(copy, earlier, (value as Record<string, unknown>)[earlier]);
+        setOwn(copy, earlier, record[earlier]);
       }
+    } else if (!hasOwn(record, key)) {
+      continue;
     }
     // `setOwn`: a member named `__proto__` stays a member instead of replacing the copy's prototype.
-    if (copy !== undefined && json !== undefined) setOwn(copy, key, json);
+    if (json !== undefined) setOwn(copy, key, json);
   }
   return copy ?? value;
 }

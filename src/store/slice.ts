@@ -47,47 +47,47 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
     reducers: {
       /** A request was triggered (the middleware turns it into the HTTP call). */
       fetch: {
-        reducer: (state, action: PayloadAction<FetchPayload, string, RequestMeta>) => fetchReducer(base(state), action.payload),
+        reducer: (state: RestCacheState, action: PayloadAction<FetchPayload, string, RequestMeta>) => fetchReducer(base(state), action.payload),
         prepare: withMeta<FetchPayload>(),
       },
       /** An optimistic update was applied on top of the confirmed data. */
-      optimistic: (state, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
+      optimistic: (state: RestCacheState, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
       /** A response, normalized and merged; removes the fetch's optimistic update. */
-      setResponse: (state, action: PayloadAction<SetResponsePayload>) => setResponseReducer(base(state), action.payload),
+      setResponse: (state: RestCacheState, action: PayloadAction<SetResponsePayload>) => setResponseReducer(base(state), action.payload),
       /** A failure; removes (rolls back) the fetch's optimistic update. */
-      setError: (state, action: PayloadAction<SetErrorPayload>) => setErrorReducer(base(state), action.payload),
+      setError: (state: RestCacheState, action: PayloadAction<SetErrorPayload>) => setErrorReducer(base(state), action.payload),
       /** A fetch was aborted (`controller.abort` or its callers' signals): its optimistic update rolls back, no error is stored. */
-      abort: (state, action: PayloadAction<AbortPayload>) => abortReducer(base(state), action.payload),
+      abort: (state: RestCacheState, action: PayloadAction<AbortPayload>) => abortReducer(base(state), action.payload),
       /** Marks request results invalid: they count as missing until refetched. */
-      invalidate: (state, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
+      invalidate: (state: RestCacheState, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
       /** Like `invalidate`, for every key a `testKey` matched. */
-      invalidateAll: (state, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
+      invalidateAll: (state: RestCacheState, action: PayloadAction<KeysPayload>) => invalidateReducer(base(state), action.payload),
       /** Marks request results stale (refetched on next use, still shown meanwhile). */
-      expireAll: (state, action: PayloadAction<KeysPayload>) => expireReducer(base(state), action.payload),
+      expireAll: (state: RestCacheState, action: PayloadAction<KeysPayload>) => expireReducer(base(state), action.payload),
       /** Empties the cache; responses of fetches started before it are dropped. */
-      reset: (state, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
+      reset: (state: RestCacheState, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
       /** A garbage collection sweep removed these results and entity rows (nothing in use reached them). */
-      gc: (state, action: PayloadAction<GcPayload>) => gcReducer(base(state), action.payload),
+      gc: (state: RestCacheState, action: PayloadAction<GcPayload>) => gcReducer(base(state), action.payload),
       /** `controller.set`: rows written without a request, merged like a response's (no result, request or optimistic update changes). */
-      set: (state, action: PayloadAction<SetPayload>) => setReducer(base(state), action.payload),
+      set: (state: RestCacheState, action: PayloadAction<SetPayload>) => setReducer(base(state), action.payload),
       /** A component or script subscribed to a request (the middleware polls it). */
       subscribe: {
-        reducer: (state) => state,
+        reducer: (state: RestCacheState) => state,
         prepare: withMeta<SubscriptionPayload>(),
       },
       /** The subscription ended. */
       unsubscribe: {
-        reducer: (state) => state,
+        reducer: (state: RestCacheState) => state,
         prepare: withMeta<SubscriptionPayload>(),
       },
       /** The page became visible or its window got focus (`setupListeners`): results in use refetch, sleeping polls wake. */
-      focus: { reducer: (state) => state, prepare: noPayload },
+      focus: { reducer: (state: RestCacheState) => state, prepare: noPayload },
       /** The page became hidden (`setupListeners`): polling sleeps unless the endpoint sets `pollWhenHidden`. */
-      blur: { reducer: (state) => state, prepare: noPayload },
+      blur: { reducer: (state: RestCacheState) => state, prepare: noPayload },
       /** The network came back (`setupListeners`): results in use refetch, sleeping polls wake. */
-      online: { reducer: (state) => state, prepare: noPayload },
+      online: { reducer: (state: RestCacheState) => state, prepare: noPayload },
       /** The network went away (`setupListeners`): polling sleeps. */
-      offline: { reducer: (state) => state, prepare: noPayload },
+      offline: { reducer: (state: RestCacheState) => state, prepare: noPayload },
     },
     extraReducers: (builder) => {
       // A feature's cases, by full type; one matcher per feature, so features run in the order installed.

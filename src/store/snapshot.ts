@@ -5,7 +5,7 @@ import type { Reads } from './reads';
 import type { View } from './view';
 
 // One shared instance: an Error captures a stack trace when made, and most layers never throw it.
-const SNAPSHOT_ABORT = new AbortOptimistic();
+const SNAPSHOT_ABORT = /* @__PURE__ */ new AbortOptimistic();
 
 /**
  * The snapshot of a view, as `getOptimisticResponse` and `controller.snapshot`

@@ -199,7 +199,7 @@ export function createViewCache(context: ViewContext) {
     }
     const found = context.resolveEndpoint(entry);
     if (found === undefined) {
-      warnOnce(
+      if (process.env.NODE_ENV !== 'production') warnOnce(
         `[rest-slice] no endpoint named \`${entry.endpoint}\` is known to this cache; its optimistic update is skipped. ` +
           'Fetch it once through `controller.fetch` before replaying actions that name it.',
       );
@@ -214,7 +214,7 @@ export function createViewCache(context: ViewContext) {
       value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
     } catch (error) {
       if (!isAbortOptimistic(error)) {
-        warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${String(error)}`);
+        if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${String(error)}`);
       }
       records.set(entry, { reads });
       return;
@@ -226,7 +226,7 @@ export function createViewCache(context: ViewContext) {
       write(view, entry, patch);
       records.set(entry, { reads, patch });
     } catch (error) {
-      warnOnce(
+      if (process.env.NODE_ENV !== 'production') warnOnce(
         `[rest-slice] the optimistic response of \`${endpoint.name}\` could not be normalized, so it is not shown: ${(error as Error).message}`,
       );
       records.set(entry, { reads });

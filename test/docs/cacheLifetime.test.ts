@@ -49,10 +49,14 @@ const patientToolkit = {
     }),
 };
 
-/** The page's store.ts and resources.ts; `extra` adds cache options (as setupListeners or React Native would). */
-async function load(extra: RestCacheOptions = {}) {
+/**
+ * The page's store.ts and resources.ts; `extra` adds cache options (as setupListeners or React Native would). The
+ * cache's clock is the test's; with `timers`, its timers are too (they run when the test advances the clock).
+ */
+async function load(extra: RestCacheOptions = {}, { timers = false } = {}) {
   const clock = makeClock();
-  const withClock = { ...restSlice, createRestCache: (options: RestCacheOptions) => restSlice.createRestCache({ ...options, ...extra, now: clock.now }) };
+  const own = { now: clock.now, ...(timers ? { scheduler: clock } : {}) };
+  const withClock = { ...restSlice, createRestCache: (options: RestCacheOptions) => restSlice.createRestCache({ ...options, ...extra, ...own }) };
   const { cache, store, controller } = await runRecipe<{
     cache: restSlice.RestCache;
     store: { getState(): unknown; dispatch(action: unknown): unknown };
@@ -208,12 +212,16 @@ describe('refetching by itself', () => {
 
 describe('retries and abort', () => {
   it("the search's retry: 2 retries a 500 and succeeds, loading and without an error meanwhile", async () => {
-    const { cache, store, controller, searchTodos } = await load();
+    const { cache, store, controller, searchTodos, clock } = await load({}, { timers: true });
     const key = searchTodos.key({ q: 'two' });
     server.hold();
     const searching = controller.fetch(searchTodos, { q: 'two' });
     await server.waitForHeld(1);
     await server.held[0].releaseWith({ status: 500, json: {} });
+    // The page's retryDelay: 500 ms on the cache's timers.
+    await until(() => clock.delays.length > 0, 'the retry delay');
+    expect(clock.delays).toEqual([500]);
+    clock.advance(500);
     await server.waitForHeld(1);
     expect(cache.selectIsLoading(store.getState(), searchTodos, { q: 'two' })).toBe(true);
     expect(slice(cache, store).retrying?.[key]?.attempt).toBe(2);

@@ -61,7 +61,7 @@ export function extractBlocks(markdown: string): CodeBlock[] {
 }
 
 /** A TypeScript module made of one block, or of a block and the `continued` blocks after it. */
-interface VirtualModule {
+export interface VirtualModule {
   fileName: string;
   text: string;
   /** For each line of `text`, the line of the doc it came from. */
@@ -124,24 +124,45 @@ function projectOptions(root: string): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true };
 }
 
+/** The TypeScript modules the blocks of every doc make, by file name (under `dir`), with the doc each comes from. */
+export interface DocModules {
+  modules: Map<string, { doc: string; module: VirtualModule }>;
+  /** The problems of each doc found while extracting (an empty list when it has none). */
+  errors: Record<string, DocError[]>;
+}
+
 /**
- * Type-checks the blocks of every doc in one Program. `docs` maps a doc's name (as reported, e.g.
- * `docs/react.md`) to its Markdown. Returns the problems of each doc (an empty list when it is clean).
+ * The modules of every doc's blocks, each under `dir/<doc>/` (so `./store` resolves within its doc). `docs`
+ * maps a doc's name (as reported, e.g. `docs/react.md`) to its Markdown. Used by `checkDocs` and by the
+ * check under other compilers (scripts/typecheck-range.mjs), which writes them to disk.
  */
-export function checkDocs(root: string, docs: Record<string, string>): Record<string, DocError[]> {
+export function docModules(dir: string, docs: Record<string, string>): DocModules {
   const errors: Record<string, DocError[]> = {};
   const modules = new Map<string, { doc: string; module: VirtualModule }>();
   for (const [doc, markdown] of Object.entries(docs)) {
     errors[doc] = [];
-    // A directory per doc under the project root, so `./store` resolves within the doc and packages
-    // resolve from the project's node_modules. Nothing is written to disk.
-    const dir = join(root, '.docs-check', doc.replace(/[^\w.-]/g, '_'));
-    for (const module of modulesOf(doc, markdown, dir, errors[doc])) {
+    for (const module of modulesOf(doc, markdown, join(dir, doc.replace(/[^\w.-]/g, '_')), errors[doc])) {
       // Every block is a module (its own scope; top-level await allowed).
       module.text += '\nexport {};\n';
       modules.set(module.fileName, { doc, module });
     }
   }
+  return { modules, errors };
+}
+
+/** The line of `doc` that line `line` (0-based) of a module came from. */
+export function docLineOf(module: VirtualModule, line: number): number {
+  return module.docLines[line] ?? module.docLines[module.docLines.length - 1];
+}
+
+/**
+ * Type-checks the blocks of every doc in one Program. `docs` maps a doc's name (as reported, e.g.
+ * `docs/react.md`) to its Markdown. Returns the problems of each doc (an empty list when it is clean).
+ */
+export function checkDocs(root: string, docs: Record<string, string>): Record<string, DocError[]> {
+  // A directory per doc under the project root, so `./store` resolves within the doc and packages
+  // resolve from the project's node_modules. Nothing is written to disk.
+  const { modules, errors } = docModules(join(root, '.docs-check'), docs);
 
   const options = projectOptions(root);
   const host = ts.createCompilerHost(options, true);
@@ -165,7 +186,7 @@ export function checkDocs(root: string, docs: Record<string, string>): Record<st
     const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
     for (const diagnostic of diagnostics) {
       const { line } = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      const docLine = module.docLines[line] ?? module.docLines[module.docLines.length - 1];
+      const docLine = docLineOf(module, line);
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
       errors[doc].push(`${doc}:${docLine}: TS${diagnostic.code} ${message.split(join(root, '.docs-check') + '/').join('')}`);
     }

@@ -1,7 +1,7 @@
 // docs/optimistic-updates.md: its recipes, run as written against a local server, do what the page says.
 import type { Entity } from 'rest-slice';
 import { allowConsole } from '../setup';
-import { counterRoutes, setup, slice, sleep, startStoreServer, type StoreServer } from '../store/helpers';
+import { counterRoutes, setup, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 
 const PAGE = 'optimistic-updates.md';
@@ -168,16 +168,19 @@ describe('the updatedAt recipe', () => {
   async function ordered() {
     server.orderByUpdatedAt = true;
     const recipe = await runRecipe<{ Todo: typeof Entity; TodoResource: Resource }>(PAGE, 'ordered.ts', server.url);
-    // The client clock stamps both fetchedAt and the bodies' updatedAt, as in an app.
-    return { ...recipe, ...setup({ now: Date.now }) };
+    // One client clock stamps both fetchedAt and the bodies' updatedAt (the recipe reads `Date.now`), as in an
+    // app; here it is the test's clock.
+    const made = setup();
+    jest.spyOn(Date, 'now').mockImplementation(made.clock.now);
+    return { ...recipe, ...made };
   }
 
   it('two saves processed in reverse order end, on the server and in the cache, on the save made last', async () => {
-    const { Todo, TodoResource, cache, store, controller } = await ordered();
+    const { Todo, TodoResource, cache, store, controller, clock } = await ordered();
     await controller.fetch(TodoResource.get, { id: 1 });
     server.hold();
     const first = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'first' });
-    await sleep(2); // two distinct client timestamps
+    clock.advance(1); // two distinct client timestamps
     const second = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'second' });
     expect(cache.selectEntity(store.getState(), Todo, 1)).toMatchObject({ title: 'second' });
     await server.waitForHeld(2);
@@ -195,13 +198,13 @@ describe('the updatedAt recipe', () => {
   });
 
   it('a read triggered during the write but answered after it with an older updatedAt is ignored', async () => {
-    const { Todo, TodoResource, cache, store, controller } = await ordered();
+    const { Todo, TodoResource, cache, store, controller, clock } = await ordered();
     await controller.fetch(TodoResource.get, { id: 1 });
     const old = { ...server.todos.get(1) };
     server.hold();
-    await sleep(2);
+    clock.advance(1);
     const saving = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Mine' });
-    await sleep(2);
+    clock.advance(1);
     const read = controller.fetch(TodoResource.get, { id: 1 });
     await server.waitForHeld(2);
     await server.held.find((held) => held.request.method === 'PATCH')!.release();

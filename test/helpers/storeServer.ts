@@ -26,6 +26,8 @@ export interface Reply {
   /** Sent as is (with `contentType`). */
   text?: string;
   contentType?: string;
+  /** More response headers. */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (request: ServerRequest) => Reply | Promise<Reply>;
@@ -203,10 +205,10 @@ export class StoreServer {
         res.once('close', () => resolve());
         const status = reply.status ?? 200;
         if (reply.json !== undefined) {
-          res.writeHead(status, { 'Content-Type': 'application/json' });
+          res.writeHead(status, { ...reply.headers, 'Content-Type': 'application/json' });
           res.end(JSON.stringify(reply.json), () => resolve());
         } else {
-          res.writeHead(status, reply.contentType ? { 'Content-Type': reply.contentType } : {});
+          res.writeHead(status, { ...reply.headers, ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}) });
           res.end(reply.text ?? '', () => resolve());
         }
       });

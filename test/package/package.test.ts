@@ -41,6 +41,13 @@ describe('the built package', () => {
     expect(esm.trim()).toBe('function');
   });
 
+  it('ships browser copies for pages without a bundler, with no `process.env` read and the full messages', () => {
+    for (const file of ['index.browser.mjs', 'react.browser.mjs']) {
+      expect(readFileSync(join(root, 'dist', file), 'utf8')).not.toMatch(/process\.env/);
+    }
+    expect(readFileSync(join(root, 'dist', 'index.browser.mjs'), 'utf8')).toContain("`[rest-slice] \\`createResource\\` needs a path with at least one \\`:param\\`, got '${path}'`");
+  });
+
   it('keeps React out of the core entry and ships types for both entries', () => {
     for (const file of ['index.mjs', 'index.cjs']) {
       const source = readFileSync(join(root, 'dist', file), 'utf8');

@@ -9,7 +9,7 @@
 //
 // LEAK_CYCLES sets the number of cycles (default 10,000 subscribe/unsubscribe and 2,000 fetch/reset,
 // each a real HTTP request; `LEAK_CYCLES=10000` for the full run).
-import { RestEndpoint } from 'rest-slice';
+import { RestEndpoint, type Scheduler } from 'rest-slice';
 import { setup, slice, startStoreServer, Todo, type StoreServer } from '../store/helpers';
 
 const CYCLES = Number(process.env.LEAK_CYCLES ?? '10000');
@@ -31,23 +31,31 @@ afterAll(() => server.close());
 const timeouts = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 
 /**
- * Counts the intervals started and not cleared. Polling timers are `unref`ed, so Node's list of active
- * resources does not show them: the real `setInterval`/`clearInterval` are wrapped (not faked) instead.
+ * The cache's scheduler, counting the timers set and neither run nor cleared. Polling timers are `unref`ed,
+ * so Node's list of active resources does not show them; the real timers run underneath (the server is real).
  */
-function countIntervals() {
+function countTimers() {
   const live = new Set<unknown>();
-  const realSet = globalThis.setInterval;
-  const realClear = globalThis.clearInterval;
-  jest.spyOn(globalThis, 'setInterval').mockImplementation(((handler: () => void, ms?: number) => {
-    const timer = realSet(handler, ms);
-    live.add(timer);
-    return timer;
-  }) as typeof setInterval);
-  jest.spyOn(globalThis, 'clearInterval').mockImplementation(((timer: Parameters<typeof clearInterval>[0]) => {
-    live.delete(timer);
-    realClear(timer);
-  }) as typeof clearInterval);
-  return { get live() { return live.size; } };
+  const scheduler: Scheduler = {
+    setTimeout(callback, ms) {
+      const timer = setTimeout(() => {
+        live.delete(timer);
+        callback();
+      }, ms);
+      live.add(timer);
+      return timer;
+    },
+    clearTimeout(timer) {
+      live.delete(timer);
+      clearTimeout(timer as ReturnType<typeof setTimeout>);
+    },
+  };
+  return {
+    scheduler,
+    get live() {
+      return live.size;
+    },
+  };
 }
 
 /** Heap used after a full collection (twice: finalizers may free more). */
@@ -57,8 +65,9 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-function subscriptions() {
-  const { controller, store, cache } = setup();
+function subscriptions(scheduler?: Scheduler) {
+  // No garbage collection timer: the timers counted are polling's.
+  const { controller, store, cache } = setup({ gcInterval: Infinity, scheduler });
   const polled = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 60_000, name: 'Todo.polled' });
   return {
     controller,
@@ -97,27 +106,27 @@ function fetchResets() {
 
 describe('subscribe/unsubscribe', () => {
   it(`${CYCLES} cycles leave no polling timer behind`, async () => {
-    const intervals = countIntervals();
+    const timers = countTimers();
     const before = timeouts();
-    const { cycle } = subscriptions();
+    const { cycle } = subscriptions(timers.scheduler);
     for (let i = 0; i < CYCLES; i++) await cycle(i);
-    expect(intervals.live).toBe(0);
+    expect(timers.live).toBe(0);
     expect(timeouts()).toBeLessThanOrEqual(before);
   }, 120_000);
 
   it('a subscription polls with a timer while it lasts, and two share one', async () => {
-    const intervals = countIntervals();
-    const { controller } = setup();
+    const timers = countTimers();
+    const { controller } = setup({ gcInterval: Infinity, scheduler: timers.scheduler });
     const polled = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, pollFrequency: 60_000, name: 'Todo.polled' });
     await controller.subscribe(polled, { id: 1 });
     // The check above would be vacuous if subscribing made no timer.
-    expect(intervals.live).toBe(1);
+    expect(timers.live).toBe(1);
     await controller.subscribe(polled, { id: 1 });
-    expect(intervals.live).toBe(1);
+    expect(timers.live).toBe(1);
     await controller.unsubscribe(polled, { id: 1 });
-    expect(intervals.live).toBe(1);
+    expect(timers.live).toBe(1);
     await controller.unsubscribe(polled, { id: 1 });
-    expect(intervals.live).toBe(0);
+    expect(timers.live).toBe(0);
   });
 
   withGc(`${CYCLES} cycles do not grow the heap`, async () => {

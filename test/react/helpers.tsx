@@ -8,9 +8,10 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { render, type RenderOptions } from '@testing-library/react';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createResource, restCache, type RestCache } from 'rest-slice';
+import { createResource, createRestCache, restCache, type RestCache, type RestCacheOptions } from 'rest-slice';
 import { RestCacheProvider } from 'rest-slice/react';
 import { Todo } from '../fixtures/Todo';
+import { makeClock } from '../helpers/clock';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { startServer, type Reply, type TestServer } from '../helpers/server';
 
@@ -109,8 +110,37 @@ export function renderWithStore(
   return render(ui, { wrapper: Wrapper, ...options });
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A cache whose clock and timers the test moves (`clock.advance(ms)` runs the polls that fall due), without
+ * garbage collection timers; `tick(ms)` advances and waits for the requests it started to land.
+ */
+export function makeTimedCache(options: RestCacheOptions = {}) {
+  const clock = makeClock();
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, ...options });
+  const inflight = (store: TestStore) => Object.keys(cache.selectCacheState(store.getState()).inflight);
+  return {
+    clock,
+    cache,
+    inflight,
+    /** Moves the clock by `ms` and resolves once no request of `cache` is in flight in `store`. */
+    tick(store: TestStore, ms: number): Promise<void> {
+      clock.advance(ms);
+      return settled(cache, store);
+    },
+  };
+}
+
+/** Resolves once `cache` has no request in flight in `store` (checked on each change of the store, not on a timer). */
+export function settled(cache: RestCache, store: TestStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (Object.keys(cache.selectCacheState(store.getState()).inflight).length > 0) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+  });
 }
 
 /**

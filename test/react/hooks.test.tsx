@@ -112,7 +112,10 @@ describe('useDLE', () => {
     const { result } = renderHook(() => useDLE(TodoResource.get, { id: 404 }), { wrapper: wrapperFor(store) });
     await waitFor(() => expect(result.current.error).toBeDefined());
     expect(result.current).toMatchObject({ data: undefined, loading: false, error: { status: 404 } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // A refetch the error caused would be sent before one more round trip to the server ends.
+    await act(async () => {
+      await (await fetch(`${api.server.url}/todos`)).text();
+    });
     expect(api.count('GET', '/todos/404')).toBe(1);
   });
 

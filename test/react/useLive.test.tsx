@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { useLive, useSubscription } from 'rest-slice/react';
-import { makeStore, renderWithStore, sleep, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -28,30 +28,35 @@ function subscriptions(log: string[]) {
 
 describe('useLive', () => {
   it('polls at `pollFrequency` and stops after unmount', async () => {
-    const store = makeStore();
+    const { cache, clock, inflight, tick } = makeTimedCache();
+    const store = makeStore(cache);
     const { unmount } = renderWithStore(
       <Suspense fallback={<p>loading</p>}>
         <LiveTitle id={1} />
       </Suspense>,
-      { store },
+      { store, cache },
     );
     await screen.findByText('write hooks');
+    expect(api.count('GET', '/todos/1')).toBe(1);
+    expect(clock.delays).toEqual([40]);
     api.todos.set(1, { ...api.todos.get(1)!, title: 'changed on the server' });
-    await act(() => sleep(250));
+    await act(() => tick(store, 39));
+    expect(api.count('GET', '/todos/1')).toBe(1);
+    await act(() => tick(store, 1));
     expect(screen.getByText('changed on the server')).toBeTruthy();
-    const polled = api.count('GET', '/todos/1');
-    expect(polled).toBeGreaterThanOrEqual(3);
+    await act(() => tick(store, 40));
+    expect(api.count('GET', '/todos/1')).toBe(3);
 
     unmount();
-    await sleep(20); // a request sent just before the unmount may still arrive
-    const afterUnmount = api.count('GET', '/todos/1');
-    expect(afterUnmount - polled).toBeLessThanOrEqual(1);
-    await sleep(200);
-    expect(api.count('GET', '/todos/1')).toBe(afterUnmount);
+    expect(clock.delays).toEqual([]);
+    clock.advance(400);
+    expect(inflight(store)).toEqual([]);
+    expect(api.count('GET', '/todos/1')).toBe(3);
   });
 
   it('keeps polling until the last of two subscribers unmounts', async () => {
-    const store = makeStore();
+    const { cache, clock, inflight, tick } = makeTimedCache();
+    const store = makeStore(cache);
     function Both({ second }: { second: boolean }) {
       return (
         <Suspense fallback={<p>loading</p>}>
@@ -60,17 +65,19 @@ describe('useLive', () => {
         </Suspense>
       );
     }
-    const { rerender, unmount } = renderWithStore(<Both second />, { store });
+    const { rerender, unmount } = renderWithStore(<Both second />, { store, cache });
     await screen.findAllByText('write tests');
     rerender(<Both second={false} />);
-    const before = api.count('GET', '/todos/2');
-    await act(() => sleep(200));
-    expect(api.count('GET', '/todos/2') - before).toBeGreaterThanOrEqual(2);
+    expect(api.count('GET', '/todos/2')).toBe(1);
+    expect(clock.delays).toEqual([40]);
+    await act(() => tick(store, 40));
+    await act(() => tick(store, 40));
+    expect(api.count('GET', '/todos/2')).toBe(3);
     unmount();
-    await sleep(20);
-    const stopped = api.count('GET', '/todos/2');
-    await sleep(150);
-    expect(api.count('GET', '/todos/2')).toBe(stopped);
+    expect(clock.delays).toEqual([]);
+    clock.advance(400);
+    expect(inflight(store)).toEqual([]);
+    expect(api.count('GET', '/todos/2')).toBe(3);
   });
 
   it('balances subscriptions under StrictMode and sends one initial request', async () => {
@@ -99,13 +106,20 @@ describe('useLive', () => {
 describe('useSubscription', () => {
   it('does nothing with `null` args', async () => {
     const log: string[] = [];
-    const store = makeStore(undefined, log);
+    const { cache, clock, inflight } = makeTimedCache();
+    const store = makeStore(cache, log);
     function Nothing() {
       useSubscription(Polled.get, null);
       return <p>idle</p>;
     }
-    const { unmount } = renderWithStore(<Nothing />, { store });
-    await act(() => sleep(100));
+    const { unmount } = renderWithStore(<Nothing />, { store, cache });
+    await act(() => Promise.resolve());
+    // No poll timer: however long the page stays, nothing is sent.
+    expect(clock.delays).toEqual([]);
+    act(() => {
+      clock.advance(400);
+    });
+    expect(inflight(store)).toEqual([]);
     unmount();
     expect(log.filter((type) => type.endsWith('subscribe'))).toEqual([]);
     expect(api.server.requests).toEqual([]);

@@ -3,9 +3,9 @@
 // fetches at once (the data went stale for its poll interval meanwhile) and polls again.
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { createRestCache, setupListeners } from 'rest-slice';
+import { setupListeners } from 'rest-slice';
 import { useLive } from 'rest-slice/react';
-import { makeStore, renderWithStore, sleep, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { makeStore, makeTimedCache, renderWithStore, settled, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let Polled: TodoResourceType;
@@ -33,7 +33,7 @@ function LiveTitle({ id }: { id: number }) {
 }
 
 it('useLive stops polling while the page is hidden and catches up when it shows again', async () => {
-  const cache = createRestCache();
+  const { cache, clock, inflight, tick } = makeTimedCache();
   const store = makeStore(cache);
   const remove = setupListeners(store, cache);
   const polls = () => api.count('GET', '/todos/1');
@@ -44,23 +44,28 @@ it('useLive stops polling while the page is hidden and catches up when it shows 
     { store, cache },
   );
   await screen.findByText('write hooks');
-  await act(() => sleep(150));
-  expect(polls()).toBeGreaterThanOrEqual(3);
+  await act(() => tick(store, 40));
+  await act(() => tick(store, 40));
+  expect(polls()).toBe(3);
 
   act(() => setVisibility('hidden'));
-  await act(() => sleep(30)); // a poll sent just before may still land
-  const hidden = polls();
+  expect(clock.delays).toEqual([]);
   api.todos.set(1, { ...api.todos.get(1)!, title: 'changed while hidden' });
-  await act(() => sleep(200));
-  expect(polls()).toBe(hidden);
+  act(() => {
+    clock.advance(200);
+  });
+  expect(inflight(store)).toEqual([]);
+  expect(polls()).toBe(3);
   expect(screen.getByText('write hooks')).toBeTruthy();
 
   act(() => setVisibility('visible'));
   // The catch-up fetch starts at once, not an interval later.
-  expect(Object.keys(cache.selectCacheState(store.getState()).inflight)).toEqual([Polled.get.key({ id: 1 })]);
+  expect(inflight(store)).toEqual([Polled.get.key({ id: 1 })]);
   await screen.findByText('changed while hidden');
-  await act(() => sleep(150));
-  expect(polls()).toBeGreaterThanOrEqual(hidden + 3);
+  await act(() => settled(cache, store));
+  await act(() => tick(store, 40));
+  await act(() => tick(store, 40));
+  expect(polls()).toBe(6);
 
   unmount();
   remove();

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { restCache, type RestCache } from 'rest-slice';
 import { AsyncBoundary, useSuspense } from 'rest-slice/react';
-import { deferred, makeStore, renderWithStore, sleep, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { deferred, makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -94,9 +94,10 @@ describe('useSuspense', () => {
 
   it('suspends on stale data when the endpoint is `invalidIfStale`', async () => {
     const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
-    const store = makeStore();
-    await restCache.controller(store).fetch(Strict.get, { id: 1 });
-    await sleep(40);
+    const { cache, clock } = makeTimedCache();
+    const store = makeStore(cache);
+    await cache.controller(store).fetch(Strict.get, { id: 1 });
+    clock.advance(31);
 
     function Fresh() {
       return <p>{useSuspense(Strict.get, { id: 1 }).title}</p>;
@@ -105,7 +106,7 @@ describe('useSuspense', () => {
       <Suspense fallback={<p>loading</p>}>
         <Fresh />
       </Suspense>,
-      { store },
+      { store, cache },
     );
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByText('write hooks')).toBeTruthy();

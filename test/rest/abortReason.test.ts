@@ -31,6 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const response of held) response.destroy();
+  // Idle keep-alive sockets would hold `close` for seconds.
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -50,13 +52,19 @@ describe('an endpoint aborted by a signal with a reason', () => {
   });
 
   it('rejects with the reason (an Error too) while the body is arriving', async () => {
-    const getItem = new RestEndpoint({ urlPrefix: base, path: '/partial/:id', schema: Item });
+    // Tells when the answer's headers are in and its body is being read.
+    let reading!: () => void;
+    const bodyArriving = new Promise<void>((resolve) => (reading = resolve));
+    const getItem = new RestEndpoint({ urlPrefix: base, path: '/partial/:id', schema: Item }).extend({
+      parseResponse(response: Response) {
+        reading();
+        return RestEndpoint.prototype.parseResponse.call(this, response);
+      },
+    });
     const controller = new AbortController();
     const reason = new Error('user cancelled');
-    const seen = held.length;
     const pending = getItem.fetchWith({ signal: controller.signal }, { id: 1 });
-    await requestsSeen(seen + 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await bodyArriving;
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });

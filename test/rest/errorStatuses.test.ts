@@ -16,8 +16,8 @@ beforeAll(async () => {
     }
     if (mode === 'cutOff') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
-      res.write('{"id": 1, "title": "par');
-      setTimeout(() => res.socket?.destroy(), 10);
+      // Cut off once the start of the body is sent.
+      res.write('{"id": 1, "title": "par', () => res.socket?.destroy());
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/json' });

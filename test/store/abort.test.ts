@@ -2,7 +2,7 @@
 // endpoint and key, the optimistic update rolls back in one plain `rest/abort` action, no error is
 // stored, and the data stored before stays.
 import { createRestCache } from 'rest-slice';
-import { makeClock, makeStore, recorder, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeClock, makeStore, recorder, roundTrip, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -69,8 +69,9 @@ describe('controller.abort', () => {
     expect(log.some((action) => action.type === 'rest/setError')).toBe(false);
 
     // The held request's late answer changes nothing.
+    server.hold(false);
     await server.releaseAll();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip(server);
     expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('one');
   });
 

@@ -55,6 +55,15 @@ describe('docs/testing.md', () => {
     await expect(controller.fetch(TodoResource.get, { id: 5 })).rejects.toMatchObject({ status: 404 });
   });
 
+  describe('time: a clock and timers the test moves', () => {
+    // The blocks have no top-level await: each runs, exports filled in, as it is called, and the last one
+    // registers its own test here.
+    const modules: Record<string, Record<string, unknown>> = { './resources': {}, './testClock': {} };
+    void runCode(blockCode(PAGE, 'resources.ts'), require, modules['./resources']);
+    void runCode(blockCode(PAGE, 'testClock.ts'), require, modules['./testClock']);
+    void runCode(blockCode(PAGE, 'polling.test.ts'), (id) => modules[id] ?? (require(id) as unknown));
+  });
+
   describe('3. a local server', () => {
     // The block registers its own hooks and test synchronously (it has no top-level await).
     void runCode(blockCode(PAGE, 'todos.test.ts'), require);

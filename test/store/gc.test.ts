@@ -266,12 +266,20 @@ it('one rest/gc action with a plain JSON payload; a replayed log ends in the sam
   expect(server.requests.length).toBe(requests);
 });
 
-it('sweeps on its own every gcInterval', async () => {
-  const { cache, store, controller } = setup({ keepUnusedDataFor: 0, gcInterval: 20, now: Date.now });
+it('sweeps on its own every gcInterval, while something is left to collect', async () => {
+  const { cache, store, controller, clock } = setup({ keepUnusedDataFor: 50, gcInterval: 20 }, { timers: true });
   const TodoResource = todoResource(server.url);
   await controller.fetch(TodoResource.get, { id: 1 });
-  await until(() => cache.selectEntity(store.getState(), Todo, 1) === undefined, 'the timed sweep');
+  expect(clock.delays).toEqual([20]);
+  // Sweeps at 20 and 40 ms find the result unused for less than 50 ms.
+  clock.advance(40);
+  expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('one');
+  expect(clock.delays).toEqual([20]);
+  clock.advance(20);
+  expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
   expect(slice(cache, store).endpoints).toEqual({});
+  // Nothing is left to collect: no timer until a result is stored again.
+  expect(clock.delays).toEqual([]);
 });
 
 it("the sweep timer does not keep a Node process alive (it is unref'd)", () => {

@@ -1,28 +1,16 @@
 // Shared pieces of the store's integration tests: a store made the way users
-// make it (configureStore with its default middleware), a controllable clock,
+// make it (configureStore with its default middleware), a controllable clock and scheduler,
 // the todo resource of the README against the test server, and a way to
 // expect a dev warning.
 import { Todo } from '../fixtures/Todo';
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { AbortOptimistic, Entity, RestEndpoint, createResource, createRestCache, type RestCache, type RestCacheOptions } from 'rest-slice';
+import { makeClock } from '../helpers/clock';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 
 export { deferred, startStoreServer, StoreServer } from '../helpers/storeServer';
 
-/** A clock the test moves by hand. */
-export function makeClock(start = 1_700_000_000_000) {
-  let time = start;
-  return {
-    now: () => time,
-    advance(ms = 1) {
-      time += ms;
-      return time;
-    },
-    set(value: number) {
-      time = value;
-    },
-  };
-}
+export { makeClock, type Clock } from '../helpers/clock';
 
 /**
  * A store made the way the README says: default middleware (serializable and immutable checks on) plus the cache's,
@@ -42,10 +30,13 @@ export function makeStore(cache: RestCache, options: { before?: Middleware[]; af
 
 export type TestStore = ReturnType<typeof makeStore>;
 
-/** A cache, a store and its controller with a manual clock. */
-export function setup(options: RestCacheOptions = {}) {
+/**
+ * A cache, a store and its controller with a manual clock; with `timers`, the clock is the cache's scheduler
+ * too (its timers run only when the test advances the clock).
+ */
+export function setup(options: RestCacheOptions = {}, { timers = false } = {}) {
   const clock = makeClock();
-  const cache = createRestCache({ now: clock.now, ...options });
+  const cache = createRestCache({ now: clock.now, ...(timers ? { scheduler: clock } : {}), ...options });
   const store = makeStore(cache);
   const controller = cache.controller(store);
   return { clock, cache, store, controller };
@@ -74,17 +65,22 @@ export function expectWarnings(): jest.SpyInstance {
   return jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
-/** Waits `ms` real milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One more request to the test server, by the global `fetch`, answered (the server must not be holding):
+ * an answer the server sent before has had its turn on the client by then, so a test can check that a late
+ * answer changed nothing without waiting a fixed time.
+ */
+export async function roundTrip(server: { url: string }): Promise<void> {
+  await (await fetch(`${server.url}/todos`)).text();
 }
 
-/** Polls `check` until it is true (bounded). */
+/** Polls `check` until it is true (bounded): for real I/O (the server answering), never for the cache's timers. */
 export async function until(check: () => boolean, what: string, timeout = 2000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 

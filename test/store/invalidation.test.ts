@@ -1,6 +1,6 @@
 // controller.invalidate, invalidateAll, expireAll and resetEntireStore.
 import { ExpiryStatus } from 'rest-slice';
-import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { roundTrip, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -127,7 +127,7 @@ describe('resetEntireStore', () => {
     // The responses arrive now and never reach the store.
     server.hold(false);
     await server.releaseAll();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await roundTrip(server);
     expect(slice(cache, store)).toBe(afterReset);
     // The store works as before.
     clock.advance(1);

@@ -2,7 +2,7 @@
 // setupListeners in jsdom: real visibilitychange/focus/blur/online/offline events, with
 // `document.visibilityState` and `navigator.onLine` stubbed, against the real local server.
 import { createRestCache, restCache, setupListeners, type RestCacheOptions } from 'rest-slice';
-import { expectWarnings, makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, sleep, type StoreServer } from './helpers';
+import { expectWarnings, makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, type StoreServer } from './helpers';
 
 let server: StoreServer;
 let visibility: DocumentVisibilityState = 'visible';
@@ -48,9 +48,10 @@ function goOnline() {
   window.dispatchEvent(new Event('online'));
 }
 
-function make(options: RestCacheOptions = {}, listen = true) {
+/** A cache and store with a manual clock; with `timers`, the clock runs the cache's timers too (`clock.advance`). */
+function make(options: RestCacheOptions = {}, listen = true, timers = false) {
   const clock = makeClock();
-  const cache = createRestCache({ now: clock.now, ...options });
+  const cache = createRestCache({ now: clock.now, ...(timers ? { scheduler: clock } : {}), ...options });
   const recorded = recorder();
   const store = makeStore(cache, { before: [recorded.middleware] });
   const controller = cache.controller(store);
@@ -118,6 +119,34 @@ describe('actions', () => {
     hide();
     show();
     expect(types()).toEqual(['api/blur', 'api/focus']);
+  });
+
+  it('a cache whose slice is not in the store is an error naming both paths, and nothing is listened to', () => {
+    const { store, types } = make({ reducerPath: 'api' }, false);
+    expect(() => setupListeners(store)).toThrow(
+      "[rest-slice] `setupListeners` got the cache at `rest`, but the store's state has no slice there (focus and reconnect would refetch nothing); " +
+        'the store holds a cache at `api`: pass that cache (`setupListeners(store, cache)`).',
+    );
+    const other = createRestCache({ reducerPath: 'elsewhere' });
+    expect(() => setupListeners(store, other)).toThrow('`setupListeners` got the cache at `elsewhere`');
+    hide();
+    show();
+    goOffline();
+    goOnline();
+    expect(types()).toEqual([]);
+  });
+
+  it('in production the check is skipped (as the other wiring checks): the actions go out at the path given', () => {
+    const { store, types } = make({ reducerPath: 'api' }, false);
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      removers.push(setupListeners(store));
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+    hide();
+    expect(types()).toEqual(['rest/blur']);
   });
 
   it('refuses bad cache options with an error naming them', () => {
@@ -300,6 +329,25 @@ describe('refetch on focus and reconnect', () => {
     await settled();
   });
 
+  it('works for a cache at another reducerPath: focus and reconnect refetch there too', async () => {
+    const { clock, controller, TodoResource, inflight, settled, types } = make({ reducerPath: 'api' });
+    await controller.fetch(TodoResource.get, { id: 1 });
+    controller.retain(TodoResource.get, { id: 1 });
+    server.todos.get(1)!.title = 'changed while away';
+    clock.advance(5_000);
+    hide();
+    show();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    clock.advance(5_000);
+    goOffline();
+    goOnline();
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    expect(types()).toEqual(['api/blur', 'api/focus', 'api/offline', 'api/online']);
+    expect(server.count('GET', '/todos/1')).toBe(3);
+  });
+
   it('a result in use with nothing stored yet is left to its user', () => {
     const { controller, TodoResource, inflight } = make();
     controller.retain(TodoResource.get, { id: 1 });
@@ -311,80 +359,105 @@ describe('refetch on focus and reconnect', () => {
 
 describe('polling that sleeps', () => {
   const polls = () => server.count('GET', '/todos/1');
+  /** Polling's timers run when the test advances the clock (no garbage collection timer beside them). */
+  function timed(options: RestCacheOptions = {}, listen = true) {
+    const made = make({ gcInterval: Infinity, ...options }, listen, true);
+    /** Moves the clock by `ms` (running the polls that fall due) and waits for them to land. */
+    async function tick(ms: number) {
+      made.clock.advance(ms);
+      await made.settled();
+    }
+    return { ...made, tick };
+  }
 
   it('pauses while offline, and on reconnect polls at once when a poll fell due, then at its interval', async () => {
     // refetchOnReconnect off: only polling acts on the reconnect here.
-    const { clock, controller, TodoResource, inflight, settled } = make({ refetchOnReconnect: false });
+    const { clock, controller, TodoResource, inflight, settled, tick } = timed({ refetchOnReconnect: false });
     const get = TodoResource.get.extend({ pollFrequency: 30 });
     await controller.fetch(get, { id: 1 });
     await controller.subscribe(get, { id: 1 });
-    await until(() => polls() >= 3, 'polls');
+    await tick(30);
+    await tick(30);
+    expect(polls()).toBe(3);
     goOffline();
-    await settled();
-    const paused = polls();
-    await sleep(120);
-    expect(polls()).toBe(paused);
-
-    // Back online before the data is an interval old (by the cache's clock): no immediate poll.
-    goOnline();
+    expect(clock.delays).toEqual([]);
+    clock.advance(120);
     expect(inflight()).toEqual([]);
-    await until(() => polls() >= paused + 2, 'polling resumed');
+    expect(polls()).toBe(3);
 
-    goOffline();
-    await settled();
-    clock.advance(30);
+    // Back online after a poll fell due: it polls at once.
     goOnline();
     expect(inflight()).toEqual([get.key({ id: 1 })]);
-    await controller.unsubscribe(get, { id: 1 });
     await settled();
+    expect(clock.delays).toEqual([30]);
+
+    // Back online before the data is an interval old: no immediate poll, then polls at its interval.
+    goOffline();
+    clock.advance(10);
+    goOnline();
+    expect(inflight()).toEqual([]);
+    await tick(30);
+    await tick(30);
+    expect(polls()).toBe(6);
+    await controller.unsubscribe(get, { id: 1 });
+    expect(clock.delays).toEqual([]);
   });
 
   it('pauses while hidden, and on focus polls at once when the data went stale', async () => {
-    const { clock, controller, TodoResource, inflight, settled } = make({ refetchOnFocus: false });
+    const { clock, controller, TodoResource, inflight, settled, tick } = timed({ refetchOnFocus: false });
     const get = TodoResource.get.extend({ pollFrequency: 30 });
     await controller.fetch(get, { id: 1 });
     await controller.subscribe(get, { id: 1 });
-    await until(() => polls() >= 2, 'polls');
+    await tick(30);
+    expect(polls()).toBe(2);
     hide();
-    await settled();
-    const paused = polls();
-    await sleep(120);
-    expect(polls()).toBe(paused);
+    expect(clock.delays).toEqual([]);
+    clock.advance(120);
+    expect(inflight()).toEqual([]);
+    expect(polls()).toBe(2);
     clock.advance(60_001); // past dataExpiryLength
     show();
     expect(inflight()).toEqual([get.key({ id: 1 })]);
-    await until(() => polls() >= paused + 3, 'polling resumed');
-    await controller.unsubscribe(get, { id: 1 });
     await settled();
+    await tick(30);
+    await tick(30);
+    expect(polls()).toBe(5);
+    await controller.unsubscribe(get, { id: 1 });
   });
 
   it('an endpoint with pollWhenHidden keeps polling while hidden, but not offline', async () => {
-    const { controller, TodoResource, settled } = make();
+    const { clock, controller, TodoResource, inflight, tick } = timed();
     const get = TodoResource.get.extend({ pollFrequency: 30, pollWhenHidden: true });
     await controller.subscribe(get, { id: 1 });
     hide();
-    const hidden = polls();
-    await until(() => polls() >= hidden + 3, 'polls while hidden');
+    for (let i = 1; i <= 3; i++) {
+      await tick(30);
+      expect(polls()).toBe(i);
+    }
     goOffline();
-    await settled();
-    const paused = polls();
-    await sleep(120);
-    expect(polls()).toBe(paused);
+    expect(clock.delays).toEqual([]);
+    clock.advance(120);
+    expect(inflight()).toEqual([]);
+    expect(polls()).toBe(3);
     await controller.unsubscribe(get, { id: 1 });
   });
 
   it('the remover wakes polling that slept', async () => {
-    const { store, cache, controller, TodoResource, settled } = make({}, false);
+    const { store, cache, clock, controller, TodoResource, inflight, settled, tick } = timed({}, false);
     const remove = setupListeners(store, cache);
     const get = TodoResource.get.extend({ pollFrequency: 30 });
     await controller.subscribe(get, { id: 1 });
     hide();
-    await settled();
-    const paused = polls();
-    await sleep(100);
-    expect(polls()).toBe(paused);
+    expect(clock.delays).toEqual([]);
+    clock.advance(100);
+    expect(inflight()).toEqual([]);
+    expect(polls()).toBe(0);
+    // Nothing was ever fetched, so a poll is due at once; then it polls at its interval.
     remove();
-    await until(() => polls() >= paused + 2, 'polling after the remover');
+    expect(inflight()).toEqual([get.key({ id: 1 })]);
+    await settled();
+    await tick(30);
+    expect(polls()).toBe(2);
     await controller.unsubscribe(get, { id: 1 });
   });
 });

@@ -1,5 +1,6 @@
 // setupListeners in Node (no window, no document): nothing is listened to or dispatched, and the
 // store behaves as a page that is shown and online (polling runs).
+import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from 'rest-slice';
 import { recorder, makeStore, setup, startStoreServer, todoResource, until, type StoreServer } from './helpers';
 
@@ -12,7 +13,7 @@ afterEach(() => server.close());
 
 it('is a no-op returning a no-op without window', async () => {
   expect(typeof window).toBe('undefined');
-  const { cache } = setup({ now: Date.now });
+  const { cache, clock } = setup({ gcInterval: Infinity }, { timers: true });
   const recorded = recorder();
   const store = makeStore(cache, { before: [recorded.middleware] });
   const remove = setupListeners(store, cache);
@@ -23,6 +24,22 @@ it('is a no-op returning a no-op without window', async () => {
   const controller = cache.controller(store);
   const get = todoResource(server.url).get.extend({ pollFrequency: 30 });
   await controller.subscribe(get, { id: 1 });
-  await until(() => server.count('GET', '/todos/1') >= 2, 'polls');
+  expect(clock.delays).toEqual([30]);
+  clock.advance(30);
+  await until(() => server.count('GET', '/todos/1') === 1, 'the first poll');
   await controller.unsubscribe(get, { id: 1 });
+  expect(clock.delays).toEqual([]);
+});
+
+it('a cache whose slice is not in the store is an error in Node too', () => {
+  const { store } = setup({ reducerPath: 'api' });
+  expect(() => setupListeners(store)).toThrow(
+    "[rest-slice] `setupListeners` got the cache at `rest`, but the store's state has no slice there (focus and reconnect would refetch nothing); " +
+      'the store holds a cache at `api`: pass that cache (`setupListeners(store, cache)`).',
+  );
+  const configured = configureStore({ reducer: { other: (state: number = 0) => state } });
+  expect(() => setupListeners(configured)).toThrow(
+    "[rest-slice] `setupListeners` got the cache at `rest`, but the store's state has no slice there (focus and reconnect would refetch nothing); " +
+      'mount it first (`reducer: { rest: cache.reducer }`).',
+  );
 });

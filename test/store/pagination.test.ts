@@ -160,7 +160,7 @@ describe('cursor pages', () => {
   });
 
   it('a poll of a paginated list refetches its loaded pages', async () => {
-    const { store, controller } = setup();
+    const { store, controller, clock } = setup({}, { timers: true });
     const Feed = feed().extend({ pollFrequency: 20 });
     await controller.fetchNextPage(Feed, {});
     await controller.fetchNextPage(Feed, {});
@@ -168,6 +168,7 @@ describe('cursor pages', () => {
     server.requests.length = 0;
     await controller.subscribe(Feed, {});
     const title = () => controller.getResponse(Feed, {}, store.getState()).data?.results.find((todo) => todo.id === 4)?.title;
+    clock.advance(20);
     await server.waitForRequests(2);
     await until(() => title() === 'polled', 'the polled page');
     await controller.unsubscribe(Feed, {});

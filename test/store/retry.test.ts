@@ -1,8 +1,9 @@
 // Retries against the real server: one `rest/fetch`, a plain `rest/retry` per retry with the attempt shown in
 // `state.retrying`, idempotent methods only by the cache default, an endpoint's own `retry` whatever its
-// method, no retry of a 4xx by a count, and a reset or abort during the delay ends it. Small real delays.
+// method, no retry of a 4xx by a count, and a reset or abort during the delay ends it. The delays are timers
+// of a clock the test advances: each retry waits until the test moves the time past its delay.
 import { createRestCache, type RestCacheOptions } from 'rest-slice';
-import { makeClock, makeStore, recorder, sleep, slice, until, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeClock, makeStore, recorder, slice, until, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -13,11 +14,18 @@ afterEach(() => server.close());
 
 function setupLogged(options: RestCacheOptions = {}) {
   const clock = makeClock();
-  const cache = createRestCache({ now: clock.now, ...options });
+  // No garbage collection timer: the clock's timers are the retry delays.
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, ...options });
   const log = recorder();
   const store = makeStore(cache, { before: [log.middleware] });
   const types = () => log.log.map((action) => action.type);
-  return { clock, cache, store, controller: cache.controller(store), log: log.log, types };
+  /** Waits for the failed attempt's retry delay to start, checks its length, and lets it pass. */
+  async function delayed(ms: number) {
+    await until(() => clock.delays.length > 0, 'a retry delay');
+    expect(clock.delays).toEqual([ms]);
+    clock.advance(ms);
+  }
+  return { clock, cache, store, controller: cache.controller(store), log: log.log, types, delayed };
 }
 
 const rejection = (promise: Promise<unknown>) =>
@@ -32,23 +40,32 @@ const down = { status: 500, json: { message: 'db down' } };
 
 describe('retry', () => {
   it('succeeds on the third attempt with one rest/fetch, the attempts shown while retrying', async () => {
-    const { cache, store, controller, log, types } = setupLogged({ retry: 3, retryDelay: 5 });
+    const { cache, store, controller, log, types, clock } = setupLogged({ retry: 3, retryDelay: 5 });
     const TodoResource = todoResource(server.url);
     const key = `GET ${server.url}/todos/1`;
     server.hold();
     const promise = controller.fetch(TodoResource.get, { id: 1 });
     await server.waitForHeld(1);
     await server.held[0].releaseWith(down);
-    await server.waitForHeld(1);
+    await until(() => clock.delays.length > 0, 'the first retry delay');
+    expect(clock.delays).toEqual([5]);
     expect(slice(cache, store).retrying).toEqual({
       [key]: { attempt: 2, fetchedAt: expect.any(Number), requestId: expect.any(String), error: expect.objectContaining({ status: 500 }) },
     });
     // Still loading, no error shown meanwhile.
     expect(slice(cache, store).inflight[key]).toEqual(expect.any(Number));
     expect(slice(cache, store).meta[key]).toBeUndefined();
-    await server.held[0].releaseWith(down);
+    // The retry waits for its delay.
+    clock.advance(4);
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    clock.advance(1);
     await server.waitForHeld(1);
+    expect(server.count('GET', '/todos/1')).toBe(2);
+    await server.held[0].releaseWith(down);
+    await until(() => clock.delays.length > 0, 'the second retry delay');
     expect(slice(cache, store).retrying?.[key]?.attempt).toBe(3);
+    clock.advance(5);
+    await server.waitForHeld(1);
     await server.releaseAll();
 
     expect((await promise).title).toBe('one');
@@ -61,10 +78,12 @@ describe('retry', () => {
   });
 
   it('gives up after the count and records the last error', async () => {
-    const { controller, types } = setupLogged({ retry: 1, retryDelay: 1 });
+    const { controller, types, delayed } = setupLogged({ retry: 1, retryDelay: 1 });
     const TodoResource = todoResource(server.url);
     server.route('GET', '/todos/:id', () => down);
-    const error = await rejection(controller.fetch(TodoResource.get, { id: 1 }));
+    const settled = rejection(controller.fetch(TodoResource.get, { id: 1 }));
+    await delayed(1);
+    const error = await settled;
     expect(error.status).toBe(500);
     expect(server.count('GET', '/todos/1')).toBe(2);
     expect(types().filter((type) => type === 'rest/setError')).toHaveLength(1);
@@ -80,7 +99,7 @@ describe('retry', () => {
   });
 
   it('does not retry a POST by the cache default, but does with its own retry (optimistic update kept meanwhile)', async () => {
-    const { cache, store, controller, types } = setupLogged({ retry: 3, retryDelay: 1 });
+    const { cache, store, controller, types, delayed } = setupLogged({ retry: 3, retryDelay: 1 });
     const TodoResource = todoResource(server.url);
     server.route('POST', '/todos', () => down);
     const error = await rejection(controller.fetch(TodoResource.create, { title: 'new', userId: 7 }));
@@ -95,6 +114,7 @@ describe('retry', () => {
     const promise = controller.fetch(patch, { id: 1 }, { title: 'edited' });
     await server.waitForHeld(1);
     await server.held[0].releaseWith(down);
+    await delayed(5);
     await server.waitForHeld(1);
     expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('edited');
     expect(slice(cache, store).optimistic).toHaveLength(1);
@@ -105,7 +125,7 @@ describe('retry', () => {
   });
 
   it('lets a function decide alone, with the failure count and the error', async () => {
-    const { controller } = setupLogged();
+    const { controller, delayed } = setupLogged();
     const TodoResource = todoResource(server.url);
     const calls: [number, number | undefined][] = [];
     const get = TodoResource.get.extend({
@@ -115,7 +135,11 @@ describe('retry', () => {
       },
       retryDelay: (failureCount: number) => failureCount,
     });
-    const error = await rejection(controller.fetch(get, { id: 404 }));
+    const settled = rejection(controller.fetch(get, { id: 404 }));
+    // The delay before retry n is `retryDelay(n - 1)`.
+    await delayed(1);
+    await delayed(2);
+    const error = await settled;
     expect(error.status).toBe(404);
     expect(calls).toEqual([
       [1, 404],
@@ -126,33 +150,56 @@ describe('retry', () => {
   });
 
   it('stops retrying when the store is reset during the delay', async () => {
-    const { cache, store, controller, types } = setupLogged({ retry: 3, retryDelay: 50 });
+    const { cache, store, controller, types, clock } = setupLogged({ retry: 3, retryDelay: 50 });
     const TodoResource = todoResource(server.url);
     server.route('GET', '/todos/:id', () => down);
     const promise = controller.fetch(TodoResource.get, { id: 1 });
     const settled = rejection(promise);
     await until(() => types().includes('rest/retry'), 'a rest/retry');
+    expect(clock.delays).toEqual([50]);
     await controller.resetEntireStore();
     expect((await settled).message).toContain('resetEntireStore');
-    await sleep(150);
+    // The delay's timer is gone: past its time, nothing is sent.
+    expect(clock.delays).toEqual([]);
+    clock.advance(1_000);
+    expect(slice(cache, store).inflight).toEqual({});
     expect(server.count('GET', '/todos/1')).toBe(1);
     expect(slice(cache, store).retrying).toBeUndefined();
     expect(slice(cache, store).meta).toEqual({});
   });
 
   it('stops retrying when aborted during the delay, without storing an error', async () => {
-    const { cache, store, controller, types } = setupLogged({ retry: 3, retryDelay: 50 });
+    const { cache, store, controller, types, clock } = setupLogged({ retry: 3, retryDelay: 50 });
     const TodoResource = todoResource(server.url);
     server.route('GET', '/todos/:id', () => down);
     const settled = rejection(controller.fetch(TodoResource.get, { id: 1 }));
     await until(() => types().includes('rest/retry'), 'a rest/retry');
+    expect(clock.delays).toEqual([50]);
     await controller.abort(TodoResource.get, { id: 1 });
     expect((await settled).name).toBe('AbortError');
-    await sleep(150);
+    expect(clock.delays).toEqual([]);
+    clock.advance(1_000);
     expect(server.count('GET', '/todos/1')).toBe(1);
     expect(slice(cache, store).retrying).toBeUndefined();
     expect(slice(cache, store).inflight).toEqual({});
     expect(slice(cache, store).meta).toEqual({});
+  });
+
+  it("waits a 503's Retry-After, in seconds or as a date by the cache's clock, when no retryDelay is set", async () => {
+    const { controller, clock, delayed } = setupLogged({ retry: 2 });
+    const TodoResource = todoResource(server.url);
+    let failures = 0;
+    server.route('GET', '/todos/:id', () => {
+      failures++;
+      if (failures === 1) return { status: 503, json: { message: 'busy' }, headers: { 'Retry-After': '2' } };
+      if (failures === 2) return { status: 503, json: { message: 'busy' }, headers: { 'Retry-After': new Date(clock.now() + 3_000).toUTCString() } };
+      return { json: { id: 1, title: 'one', userId: 7 } };
+    });
+    const promise = controller.fetch(TodoResource.get, { id: 1 });
+    await delayed(2_000);
+    await delayed(3_000);
+    expect((await promise).title).toBe('one');
+    expect(server.count('GET', '/todos/1')).toBe(3);
   });
 
   it('names the endpoint or option when retry or retryDelay has a bad value', async () => {

@@ -149,7 +149,7 @@ describe('a write without an optimistic update', () => {
 
 describe('reads of every kind during a pending write', () => {
   it('a poll answered during the write does not hide it, and the cache ends with the write', async () => {
-    const { cache, store, controller } = setup({ now: Date.now });
+    const { cache, store, controller, clock } = setup({ gcInterval: Infinity }, { timers: true });
     const TodoResource = todoResource(server.url);
     const polled = TodoResource.get.extend({ pollFrequency: 20 });
     await controller.fetch(TodoResource.get, { id: 1 });
@@ -157,10 +157,16 @@ describe('reads of every kind during a pending write', () => {
     const write = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'saved' });
     await server.waitForHeld(1);
     await controller.subscribe(polled, { id: 1 });
+    clock.advance(20);
     await server.waitForHeld(2);
     server.hold(false);
     await release('GET');
-    await until(() => server.held.length === 1 && GET_1() >= 3, 'a poll answered while the write is held');
+    const polling = () => slice(cache, store).inflight[polled.key({ id: 1 })] !== undefined;
+    await until(() => !polling(), 'the held poll answered');
+    // And a poll answered at once while the write is still held.
+    clock.advance(20);
+    await until(() => GET_1() === 3 && !polling(), 'a poll answered while the write is held');
+    expect(server.held.length).toBe(1);
     expect(slice(cache, store).entities.Todo?.['1']).toMatchObject({ title: 'one' });
     expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('saved');
     await release('PATCH');

@@ -1,6 +1,5 @@
 // Type tests of the schema layer's readers, checked by `tsc --noEmit` (never run by jest).
 import { Entity, INVALID, denormalize, schema, type Denormalize } from 'rest-slice';
-import { MemoCache } from '../../src/schema/MemoCache';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -25,7 +24,6 @@ class Dog extends Entity {
 const entities = { Cat: { c: { id: 'c', lives: 7 } } };
 const one = denormalize(Cat, 'c', entities);
 const list = denormalize([Cat], ['c'], entities);
-const memoOne = new MemoCache().denormalize(Cat, 'c', entities);
 const untyped = denormalize(JSON.parse('null') as unknown, 'c', entities);
 // A function attribute needs no annotations (Data Client's docs write it so).
 const byShape = new schema.Array({ cat: Cat, dog: Dog }, (value, parent, key) => (value.lives || key === 'cat' ? 'cat' : 'dog'));
@@ -37,7 +35,6 @@ export type Checks = [
   // The result follows the schema; missing data is `undefined`, invalidated data `INVALID`.
   Expect<Equal<typeof one, Cat | undefined | typeof INVALID>>,
   Expect<Equal<typeof list, Cat[] | undefined | typeof INVALID>>,
-  Expect<Equal<typeof memoOne, Cat | undefined | typeof INVALID>>,
   // A schema whose type is not known gives `unknown`, never `any`.
   Expect<Equal<typeof untyped, unknown>>,
   // Values of a record of classes is a mapping chosen by the attribute; any other record is each value's structure.

@@ -220,12 +220,12 @@ export function fetchPage(list: PaginatedEndpoint, options: { fetch?: typeof fet
   return (list as unknown as (...args: unknown[]) => Promise<unknown>)(params);
 }
 
-const NO_PAGES: PagesInfo = Object.freeze({
+const NO_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   hasNextPage: false,
   hasPreviousPage: false,
   isFetchingNextPage: false,
   isFetchingPreviousPage: false,
-  pageParams: Object.freeze([]),
+  pageParams: /* @__PURE__ */ Object.freeze([]),
 });
 const infoCache = new WeakMap<PagesState, PagesInfo>();
 

@@ -1,5 +1,6 @@
 import type { StoreLike } from '../../store/controller';
 import { restCache, type RestCache } from '../../store/createRestCache';
+import { hasOwn } from '../../schema/own';
 import { markListening } from './listening';
 
 /** Removes the listeners `setupListeners` added (calling it again does nothing). */
@@ -18,19 +19,26 @@ export type RemoveListeners = () => void;
  * `pollWhenHidden`) or offline. Without `window` (Node, server rendering) it
  * does nothing and returns a function that does nothing.
  *
- * @param cache the cache whose actions are dispatched. Default `restCache`.
+ * @param cache the cache whose actions are dispatched, at its own
+ * `reducerPath`. Default `restCache`.
  * @returns the function that removes every listener and the `true` defaults;
  * when the page was hidden or offline it dispatches `focus`/`online`, since a
  * store without listeners counts the page as shown and online.
+ * @throws in development, when the store's state has no slice of `cache` at
+ * its `reducerPath` (its actions would reach no reducer or middleware).
  * @example
  * const store = configureStore({ ... });
  * setupListeners(store); // or setupListeners(store, cache) for a cache of your own
  */
 export function setupListeners(store: StoreLike, cache: RestCache = restCache): RemoveListeners {
-  if (process.env.NODE_ENV !== 'production' && !cache.features.some((feature) => feature.name === 'listeners')) {
-    throw new Error(
-      `[rest-slice] \`setupListeners\` needs the listeners feature in the cache at \`${cache.reducerPath}\`: \`createRestCache({ features: [listeners()] })\`.`,
-    );
+  // Checked before the `window` test, so a wiring mistake shows in Node tests and server rendering too.
+  if (process.env.NODE_ENV !== 'production') {
+    if (!cache.features.some((feature) => feature.name === 'listeners')) {
+      throw new Error(
+        `[rest-slice] \`setupListeners\` needs the listeners feature in the cache at \`${cache.reducerPath}\`: make it with \`createRestCache({ features: [listeners()] })\` and pass it (\`setupListeners(store, cache)\`).`,
+      );
+    }
+    assertMounted(store, cache);
   }
   if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => undefined;
   const { actions } = cache;
@@ -98,4 +106,24 @@ export function setupListeners(store: StoreLike, cache: RestCache = restCache): 
     if (hidden) store.dispatch(actions.focus());
     if (offline) store.dispatch(actions.online());
   };
+}
+
+function isCacheState(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'entities' in value && 'meta' in value;
+}
+
+/** Throws when the store's state has no slice of `cache`: the actions dispatched would reach no cache. */
+function assertMounted(store: StoreLike, cache: RestCache): void {
+  const state: unknown = store.getState();
+  const root = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  const { reducerPath } = cache;
+  if (hasOwn(root, reducerPath) && isCacheState(root[reducerPath])) return;
+  const others = Object.keys(root).filter((key) => isCacheState(root[key]));
+  const hint =
+    others.length > 0
+      ? `the store holds a cache at ${others.map((key) => `\`${key}\``).join(', ')}: pass that cache (\`setupListeners(store, cache)\`).`
+      : `mount it first (\`reducer: { ${reducerPath}: cache.reducer }\`).`;
+  throw new Error(
+    `[rest-slice] \`setupListeners\` got the cache at \`${reducerPath}\`, but the store's state has no slice there (focus and reconnect would refetch nothing); ${hint}`,
+  );
 }

@@ -44,7 +44,7 @@ export function retry(options: RetryFeatureOptions = {}): RestFeature {
       const retrying = createAction<RetryPayload>(`${cache.reducerPath}/retry`);
       return {
         runAttempts(attempt, { endpoint, payload, requestId, signal }) {
-          const policy = retryPolicy(endpoint, defaults);
+          const policy = retryPolicy(endpoint, { ...defaults, now: cache.now });
           return runWithRetry(attempt, policy, signal, cache.scheduler, (number, error) => {
             store.dispatch(
               retrying({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId, attempt: number, error: serializeError(error) }),

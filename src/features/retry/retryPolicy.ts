@@ -1,7 +1,7 @@
 import type { RetryDelayOption, RetryOption } from '../../rest/retryOptions';
 import { isAbortError } from '../../store/abortError';
 import type { EndpointInterface } from '../../store/endpoint';
-import type { Scheduler } from '../../store/feature';
+import type { Scheduler } from '../../store/scheduler';
 
 /** The longest default delay between two attempts (ms); a `Retry-After` asking for more ends the retries. */
 export const MAX_RETRY_DELAY = 30_000;
@@ -9,10 +9,11 @@ export const MAX_RETRY_DELAY = 30_000;
 /** Methods a cache-wide `retry` default applies to: sending them twice does no more than once. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
-/** The cache-wide retry defaults (`createRestCache` options). */
+/** The cache-wide retry defaults (`createRestCache` options), and the clock a `Retry-After` date is measured by. */
 export interface RetryDefaults {
   readonly retry: RetryOption;
   readonly retryDelay: RetryDelayOption | undefined;
+  readonly now: () => number;
 }
 
 /** How one request retries: whether to try again after a failure, and how long to wait first. */
@@ -114,7 +115,7 @@ export function retryPolicy(endpoint: EndpointInterface, defaults: RetryDefaults
     shouldRetry: (failureCount, error) => {
       if (!shouldRetry(failureCount, error)) return false;
       // The server asked for a longer pause than we wait: give up and show its answer.
-      const after = retryDelay === undefined ? retryAfter(error, Date.now()) : undefined;
+      const after = retryDelay === undefined ? retryAfter(error, defaults.now()) : undefined;
       return after === undefined || after <= MAX_RETRY_DELAY;
     },
     delay: (failureCount, error) => {
@@ -124,7 +125,7 @@ export function retryPolicy(endpoint: EndpointInterface, defaults: RetryDefaults
         checkRetryDelay(ms, `${where} the delay returned by`);
         return ms;
       }
-      return retryAfter(error, Date.now()) ?? defaultRetryDelay(failureCount);
+      return retryAfter(error, defaults.now()) ?? defaultRetryDelay(failureCount);
     },
   };
 }

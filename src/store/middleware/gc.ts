@@ -5,6 +5,7 @@ import { inferResult, isQuerySchema } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
+import { setUnrefTimeout } from '../scheduler';
 import type { RestCacheState } from '../state';
 import { hasRow } from '../tables';
 import type { View } from '../view';
@@ -25,7 +26,7 @@ export interface GcParts {
 
 /** What the gc handler needs from the cache. */
 export type GcInput = Pick<MiddlewareInput, 'actions' | 'selectSlice' | 'gc'> & {
-  readonly options: Pick<MiddlewareInput['options'], 'now'>;
+  readonly options: Pick<MiddlewareInput['options'], 'now' | 'scheduler'>;
 };
 
 /** Entity rows by entity key, then pk. */
@@ -63,7 +64,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input.gc;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
   const storedBy = new Map<string, StoredBy>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
 
   function endpointOf(key: string): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined {
     const by = storedBy.get(key);
@@ -179,13 +180,15 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   /** Arms the timer while there is something a later sweep could remove. */
   function schedule(): void {
     if (timer !== undefined || !Number.isFinite(gcInterval)) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      sweep();
-      if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
-    }, gcInterval);
-    // Garbage collection alone does not keep a Node process (a script, a test run) alive.
-    (timer as { unref?: () => void }).unref?.();
+    timer = setUnrefTimeout(
+      options.scheduler,
+      () => {
+        timer = undefined;
+        sweep();
+        if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
+      },
+      gcInterval,
+    );
   }
 
   usage.onUsersChange((_key, _endpoint, _args, count) => {

@@ -24,7 +24,7 @@ export function createPageStatus(): PageStatus {
 export function endpointFlag(endpoint: EndpointInterface, option: string): boolean | undefined {
   const value: unknown = (endpoint as unknown as Record<string, unknown>)[option];
   if (value === undefined || typeof value === 'boolean') return value;
-  warnOnce(
+  if (process.env.NODE_ENV !== 'production') warnOnce(
     `[rest-slice] endpoint \`${endpoint.name}\` option \`${option}\` must be a boolean or undefined; got ${typeof value}: it is ignored (the cache's default applies).`,
   );
   return undefined;

@@ -1,4 +1,5 @@
 import type { EndpointInterface } from '../endpoint';
+import { setUnrefTimeout } from '../scheduler';
 import { endpointFlag, type PageStatus } from './pageStatus';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
@@ -9,7 +10,8 @@ interface Subscription {
   readonly frequencies: number[];
   /** Subscribers whose endpoint sets `pollWhenHidden`: while there is one, a hidden page keeps polling. */
   whenHidden: number;
-  timer?: ReturnType<typeof setInterval>;
+  /** The handle of the timer of the next poll, while polling runs. */
+  timer?: unknown;
   interval?: number;
 }
 
@@ -46,14 +48,28 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
     const interval = frequency !== undefined && Number.isFinite(frequency) && frequency > 0 ? frequency : undefined;
     const running = interval !== undefined && !asleep(subscription);
     if (interval === subscription.interval && running === (subscription.timer !== undefined)) return false;
-    if (subscription.timer !== undefined) clearInterval(subscription.timer);
-    subscription.timer = undefined;
+    stop(subscription);
     subscription.interval = interval;
     if (!running) return false;
-    subscription.timer = setInterval(() => poll(subscription), interval);
-    // Polling alone does not keep a Node process (a script, a test run) alive.
-    (subscription.timer as { unref?: () => void }).unref?.();
+    next(subscription, interval);
     return true;
+  }
+
+  /** Polls `interval` ms from now, then again every `interval` (one timeout at a time: the scheduler needs no intervals). */
+  function next(subscription: Subscription, interval: number): void {
+    subscription.timer = setUnrefTimeout(
+      options.scheduler,
+      () => {
+        next(subscription, interval);
+        poll(subscription);
+      },
+      interval,
+    );
+  }
+
+  function stop(subscription: Subscription): void {
+    if (subscription.timer !== undefined) options.scheduler.clearTimeout(subscription.timer);
+    subscription.timer = undefined;
   }
 
   /** Whether a poll fell due while the subscription slept. */
@@ -104,7 +120,7 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
       subscription.whenHidden--;
     }
     if (subscription.frequencies.length === 0) {
-      if (subscription.timer !== undefined) clearInterval(subscription.timer);
+      stop(subscription);
       subscriptions.delete(key);
     } else {
       restart(subscription);
