@@ -12,6 +12,8 @@ export * as schema from './schema/schema';
 export { Collection, CollectionAdder } from './schema/Collection';
 export { CollectionMover, CollectionRemover } from './schema/CollectionEdits';
 export { Invalidate } from './schema/Invalidate';
+export { All } from './schema/All';
+export { Query } from './schema/Query';
 export { Union } from './schema/Union';
 export { Values } from './schema/Values';
 export { ArraySchema } from './schema/Array';

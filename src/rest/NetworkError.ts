@@ -8,11 +8,20 @@ export class NetworkError extends Error {
   /** The response, with its body unread. */
   readonly response: Response;
 
-  constructor(response: Response, method = 'GET', url: string = response.url) {
+  /** `endpointName`, when given, is named before the request: `` `Todo.get` (GET …/todos/5) failed: 404 ``. */
+  constructor(response: Response, method = 'GET', url: string = response.url, endpointName?: string) {
     const statusText = response.statusText ? ` ${response.statusText}` : '';
-    super(`[rest-slice] ${method} ${url} failed: ${response.status}${statusText}`);
+    super(`[rest-slice] ${describeRequest(endpointName, method, url)} failed: ${response.status}${statusText}`);
     this.name = 'NetworkError';
     this.status = response.status;
     this.response = response;
   }
+}
+
+/**
+ * How error messages name one request: `GET http://…/todos/1`, or
+ * `` `Todo.get` (GET http://…/todos/1) `` when the endpoint has its own name.
+ */
+export function describeRequest(endpointName: string | undefined, method: string, url: string): string {
+  return endpointName === undefined ? `${method} ${url}` : `\`${endpointName}\` (${method} ${url})`;
 }

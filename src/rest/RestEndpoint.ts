@@ -3,9 +3,10 @@ import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, OPTIONS, fetchOf } from './Endpoint';
 import { buildPath, pathToRegexp } from './paths';
-import { describeEndpoint, installRestDefaults } from './restDefaults';
+import { describeEndpoint, installRestDefaults, ownName } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
+import { describeRequest } from './NetworkError';
 import { decodeBody, readText, sendRequest } from './responses';
 import type { ExtendOptions, FetchWithOptions, Generics, InferredOptions, RestEndpointOptions } from './endpointOptions';
 import type { CacheOptions } from './cacheOptions';
@@ -174,21 +175,21 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   /**
    * Runs the request with `fetch` (or the one `fetchWith` injected).
    * @throws `NetworkError` for a non-2xx status; an error with `status: 500`
-   * naming method and URL when the server cannot be reached.
+   * when the server cannot be reached. Each message names the endpoint, method and URL.
    */
   fetchResponse(input: string, init: RequestInit): Promise<Response> {
-    return sendRequest(fetchOf(this), init.method ?? this.method, input, init);
+    return sendRequest(fetchOf(this), ownName(this), init.method ?? this.method, input, init);
   }
 
   /**
    * Reads the body: `null` for 204 or empty, JSON by content type.
    * @throws with `status: 400` for invalid JSON; with `status: 500` when the
    * body is cut off; for a non-JSON body (an HTML page) where the schema needs
-   * data. Each message names method and URL.
+   * data. Each message names the endpoint, method and URL.
    */
   async parseResponse(response: Response): Promise<unknown> {
     if (response.status === 204) return null;
-    const where = `${this.method} ${response.url}`;
+    const where = describeRequest(ownName(this), this.method, response.url);
     const text = await readText(response, where, this.signal);
     if (text === '') return null;
     const schema = this.schema as unknown;

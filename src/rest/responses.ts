@@ -1,5 +1,5 @@
 /** How a RestEndpoint sends its request and reads the answer, with errors naming method and URL. */
-import { NetworkError } from './NetworkError';
+import { describeRequest, NetworkError } from './NetworkError';
 
 /** An `Error` carrying the HTTP-like `status` that `errorPolicy` reads (`>= 500` is soft). */
 export type StatusError = Error & { status: number };
@@ -30,18 +30,24 @@ function quoteStart(text: string): string {
 /**
  * Runs `fetchImpl(input, init)`.
  * @throws `NetworkError` for a non-2xx status; an error with `status: 500`
- * naming method and URL when the server cannot be reached (so it is soft, as
+ * naming the request when the server cannot be reached (so it is soft, as
  * in Data Client); an `AbortError`, or the reason of an aborted `init.signal`, as it is.
  */
-export async function sendRequest(fetchImpl: typeof fetch, method: string, input: string, init: RequestInit): Promise<Response> {
+export async function sendRequest(
+  fetchImpl: typeof fetch,
+  endpointName: string | undefined,
+  method: string,
+  input: string,
+  init: RequestInit,
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetchImpl(input, init);
   } catch (error) {
     if (isAbort(error, init.signal)) throw error;
-    throw statusError(`[rest-slice] ${method} ${input} could not be reached (${reasonOf(error)})`, 500, error);
+    throw statusError(`[rest-slice] ${describeRequest(endpointName, method, input)} could not be reached (${reasonOf(error)})`, 500, error);
   }
-  if (!response.ok) throw new NetworkError(response, method, input);
+  if (!response.ok) throw new NetworkError(response, method, input, endpointName);
   return response;
 }
 

@@ -54,8 +54,14 @@ export function installRestDefaults(proto: object): void {
   });
 }
 
+/** The endpoint's name when it has its own (`Todo.get`), `undefined` when it is the default `urlPrefix + path`. */
+export function ownName(endpoint: RestDefaults): string | undefined {
+  return endpoint.name === `${endpoint.urlPrefix}${endpoint.path}` ? undefined : endpoint.name;
+}
+
 /** How error messages name an endpoint: `` `GET /todos/:id` ``, or `` `Todo.get` (GET /todos/:id) `` when it has its own name. */
 export function describeEndpoint(endpoint: RestDefaults): string {
   const shape = `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
-  return endpoint.name === `${endpoint.urlPrefix}${endpoint.path}` ? `\`${shape}\`` : `\`${endpoint.name}\` (${shape})`;
+  const name = ownName(endpoint);
+  return name === undefined ? `\`${shape}\`` : `\`${name}\` (${shape})`;
 }

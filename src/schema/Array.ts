@@ -67,6 +67,11 @@ export class ArraySchema<S = unknown>
     super(definition, schemaAttribute);
   }
 
+  /** How error messages name this schema. */
+  protected get kindName(): string {
+    return 'schema.Array';
+  }
+
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (this.isSingle) return normalizeArray(this.definition, input, parent, key, visitor);

@@ -104,23 +104,7 @@ export abstract class Entity {
       console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
     const processed = this.process(input, parent, key, visitor.args);
-    let id: unknown;
-    let pk: string;
-    try {
-      id = this.pk(processed, parent, key, visitor.args);
-      pk = typeof id === 'string' ? id : String(id);
-    } catch (error) {
-      // A `pk()` that throws (or returns a value with no string form) is the data's fault: name the entity and the data.
-      throw new TypeError(
-        `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() threw (${error instanceof Error ? error.message : 'a non-Error'}) for ${quote(input)}`,
-        { cause: error },
-      );
-    }
-    if (!isUsablePk(id)) {
-      throw new TypeError(
-        `[rest-slice] Entity \`${this.key}\` has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`,
-      );
-    }
+    const pk = primaryKeyOf(this, processed, parent, key, visitor.args, input, `Entity \`${this.key}\``);
     const problem = this.validate(processed);
     if (problem) {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
@@ -166,6 +150,44 @@ export abstract class Entity {
     }
     return instance;
   }
+}
+
+/**
+ * The row key `pk()` gives for `processed`, as a string. A `pk()` that throws,
+ * or returns no usable key (`[]` is `''`) or a value with no string form, is
+ * the data's fault: the error names `owner` and quotes `input`, the original is the `cause`.
+ */
+export function primaryKeyOf(
+  entity: typeof Entity,
+  processed: Record<string, unknown>,
+  parent: unknown,
+  key: string | undefined,
+  args: readonly unknown[],
+  input: unknown,
+  owner: string,
+): string {
+  let id: unknown;
+  try {
+    id = entity.pk(processed, parent, key, args);
+  } catch (error) {
+    throw new TypeError(
+      `[rest-slice] ${owner} has no usable primary key: pk() threw (${error instanceof Error ? error.message : quote(error)}) for ${quote(input)}`,
+      { cause: error },
+    );
+  }
+  let pk: string;
+  try {
+    pk = typeof id === 'string' ? id : String(id);
+  } catch (error) {
+    throw new TypeError(
+      `[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id)}, which has no string form, for ${quote(input)}`,
+      { cause: error },
+    );
+  }
+  if (!isUsablePk(id) || !isUsablePk(pk)) {
+    throw new TypeError(`[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`);
+  }
+  return pk;
 }
 
 /** True for a pk value that can name a row: not `undefined`, `null`, `''`, `'undefined'` or `NaN`. */

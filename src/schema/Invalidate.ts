@@ -1,4 +1,4 @@
-import { type AbstractInstance, type Entity, isEntityClass, isUsablePk } from './Entity';
+import { type AbstractInstance, type Entity, isEntityClass, isUsablePk, primaryKeyOf } from './Entity';
 import { describeKind, getOwn, quote } from './own';
 import type { PolymorphicReference } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
@@ -44,13 +44,10 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
   private memberOf(input: unknown, parent: unknown, key: string | undefined): [typeof Entity | undefined, string | undefined] {
     const entity = this.entity;
     if (!(entity instanceof Union)) return [entity, undefined];
-    const attribute = entity.schemaAttribute;
-    let name: unknown;
-    if (typeof attribute === 'function') name = attribute(input, parent, key);
-    else if (typeof input === 'object' && input !== null && attribute !== undefined) name = getOwn(input as Record<string, unknown>, attribute);
-    if (name === undefined || name === null) return [undefined, undefined];
-    const member = getOwn(entity.schema as Record<string, unknown>, String(name));
-    return [isEntityClass(member) ? member : undefined, String(name)];
+    const name = entity.attributeOf(input, parent, key);
+    if (name === undefined) return [undefined, undefined];
+    const member = getOwn(entity.schema as Record<string, unknown>, name);
+    return [isEntityClass(member) ? member : undefined, name];
   }
 
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
@@ -58,21 +55,19 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
     const [entity, attribute] = this.memberOf(input, parent, key);
     // As Data Client: a Union member that cannot be told (no attribute in the response or params) invalidates nothing.
     if (entity === undefined) return input;
-    let id: unknown = input;
+    let pk: string;
     if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
       const processed = entity.process(input, parent, key, visitor.args);
-      id = entity.pk(processed, parent, key, visitor.args);
+      pk = primaryKeyOf(entity, processed, parent, key, visitor.args, input, `\`schema.Invalidate(${entity.key})\``);
     } else if (typeof input !== 'string' && typeof input !== 'number') {
       throw new TypeError(
         `[rest-slice] \`schema.Invalidate(${entity.key})\` expected an object or a pk, got ${describeKind(input)}: ${quote(input)}`,
       );
+    } else if (isUsablePk(input)) {
+      pk = String(input);
+    } else {
+      throw new TypeError(`[rest-slice] \`schema.Invalidate(${entity.key})\` found no usable primary key in ${quote(input)}`);
     }
-    if (!isUsablePk(id)) {
-      throw new TypeError(
-        `[rest-slice] \`schema.Invalidate(${entity.key})\` found no usable primary key in ${quote(input)}`,
-      );
-    }
-    const pk = String(id);
     visitor.invalidate(entity, pk);
     if (attribute === undefined) return pk;
     const reference: PolymorphicReference = { id: pk, schema: attribute };

@@ -1,4 +1,4 @@
-import { getOwn } from './own';
+import { getOwn, quote } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor } from './types';
 
 /** Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. */
@@ -55,12 +55,40 @@ export abstract class Polymorphic<D> {
     return this;
   }
 
-  protected attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined {
+  /** How error messages name this schema: `` `schema.Union` of ["post","link"] ``. */
+  protected abstract get kindName(): string;
+
+  /**
+   * @internal The mapping key `value` picks (`undefined` when it picks none).
+   * @throws naming the schema and quoting the value when the `schemaAttribute`
+   * function throws, or the attribute has no string form (`{ toString: null }`); the original is the `cause`.
+   */
+  attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined {
     const attribute = this.schemaAttribute;
-    if (typeof attribute === 'function') return attribute(value, parent, key);
-    if (attribute === undefined || typeof value !== 'object' || value === null) return undefined;
-    const found = getOwn(value as Record<string, unknown>, attribute);
-    return found === undefined || found === null ? undefined : String(found);
+    if (attribute === undefined) return undefined;
+    const where = () => `\`${this.kindName}\` of ${quote(Object.keys(this.definition as object))}`;
+    let found: unknown;
+    if (typeof attribute === 'function') {
+      try {
+        found = attribute(value, parent, key);
+      } catch (error) {
+        throw new TypeError(
+          `[rest-slice] ${where()}: its schemaAttribute function threw (${error instanceof Error ? error.message : quote(error)}) for ${quote(value)}`,
+          { cause: error },
+        );
+      }
+    } else {
+      if (typeof value !== 'object' || value === null) return undefined;
+      found = getOwn(value as Record<string, unknown>, attribute);
+    }
+    if (found === undefined || found === null) return undefined;
+    if (typeof found === 'string') return found;
+    try {
+      return String(found);
+    } catch (error) {
+      const named = typeof attribute === 'function' ? 'the schemaAttribute function returned' : `\`${attribute}\` is`;
+      throw new TypeError(`[rest-slice] ${where()}: ${named} ${quote(found)}, which has no string form, in ${quote(value)}`, { cause: error });
+    }
   }
 
   protected schemaFor(attribute: string | undefined): unknown {

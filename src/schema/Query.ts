@@ -1,6 +1,9 @@
 import { Collection } from './Collection';
 import { isEntityClass, isUsablePk } from './Entity';
 import { INVALID } from './INVALID';
+import { getOwn } from './own';
+import type { PolymorphicReference } from './Polymorphic';
+import { Union } from './Union';
 import type { Denormalize, DenormalizeVisitor, GetEntity, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /** What a query reads the cache through: the rows and the pks of each table. */
@@ -43,6 +46,33 @@ export function inferResult(schema: unknown, args: readonly unknown[], reader: Q
   if (schema instanceof Collection) {
     const pk = schema.pk(undefined, undefined, args);
     return reader.getEntity(schema.key, pk) === undefined ? undefined : pk;
+  }
+  if (schema instanceof Union && schema.schemaAttribute !== undefined) return inferUnionMember(schema, args, reader);
+  return undefined;
+}
+
+/**
+ * A Union's reference for `args`, as Data Client infers it: the member the
+ * params name by the `schemaAttribute` (`{ id: 5, type: 'link' }`), else the
+ * first member whose table holds the pk the params give.
+ */
+function inferUnionMember(union: Union, args: readonly unknown[], reader: QueryReader): PolymorphicReference | undefined {
+  const params = args[0];
+  if (typeof params !== 'object' || params === null) return undefined;
+  const members = union.schema;
+  let named: string | undefined;
+  try {
+    const attribute = union.schemaAttribute;
+    const value = typeof attribute === 'function' ? attribute(params, undefined, undefined) : getOwn(params as Record<string, unknown>, attribute!);
+    named = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  } catch {
+    // An attribute function that cannot read the params: fall back to trying each member.
+  }
+  const chosen = named === undefined ? undefined : getOwn(members, named);
+  const candidates = chosen !== undefined ? [named as string] : Object.keys(members);
+  for (const name of candidates) {
+    const id = inferResult(getOwn(members, name), args, reader);
+    if (id !== undefined) return { id, schema: name };
   }
   return undefined;
 }

@@ -19,6 +19,11 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
     super(definition, schemaAttribute);
   }
 
+  /** How error messages name this schema. */
+  protected get kindName(): string {
+    return 'schema.Union';
+  }
+
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {

@@ -38,8 +38,9 @@ function convert(converter: Function, value: unknown): unknown {
         : 'call';
     converterKinds.set(converter, kind);
   }
-  if (converter === Date && typeof value === 'object' && !(value instanceof Date)) {
-    // `new Date({})` is an Invalid Date, not an error: a response that stores one could never be read as a date.
+  if (converter === Date && typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) {
+    // `new Date({})` is an Invalid Date and `new Date(true)` a 1970 date, not errors: a response that stores
+    // either could never be read as the date it meant.
     throw new TypeError(`[rest-slice] a \`Date\` member needs a string or a number, got ${describeKind(value)}: ${quote(value)}`);
   }
   return kind === 'construct'

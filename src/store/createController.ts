@@ -53,11 +53,11 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
   const record = createRecordGiven(input, store);
 
-  /** Stored keys, and keys read by inference (a detail a list brought), that `matcher.testKey` accepts. */
+  /** Stored keys, and keys that infer data now (a detail a list brought), that `matcher.testKey` accepts. */
   function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
-    const slice = selectors.selectSlice(store.getState());
-    const keys = new Set(Object.keys(slice.meta));
-    for (const key of reads.inferredKeys()) keys.add(key);
+    const state = store.getState();
+    const keys = new Set(Object.keys(selectors.selectSlice(state).meta));
+    for (const key of reads.inferredKeys(selectors.selectView(state))) keys.add(key);
     // Called as a method: an endpoint's `testKey` may use `this`.
     return [...keys].filter((key) => matcher.testKey(key));
   }

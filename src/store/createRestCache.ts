@@ -13,6 +13,7 @@ import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import { createSnapshot } from './snapshot';
+import { createOptimisticProbe } from './optimisticProbe';
 import type { EndpointInterface, KeyArgs } from './endpoint';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
@@ -134,6 +135,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     handoff,
     outcome,
     selectSlice: selectors.selectSlice,
+    probeOptimistic: createOptimisticProbe({ viewOf, reads }),
     dispatchFetch,
     runtimes,
     gc: { keepUnusedDataFor: resolved.keepUnusedDataFor, gcInterval: resolved.gcInterval, registry, memo, viewOf },

@@ -2,6 +2,9 @@ import { type AbstractInstance, type Entity, isEntityClass } from '../schema/Ent
 import { INVALID } from '../schema/INVALID';
 import { inferResult, isQuerySchema } from '../schema/Query';
 import type { MemoCache } from '../schema/MemoCache';
+import { getOwn } from '../schema/own';
+import type { PolymorphicReference } from '../schema/Polymorphic';
+import { Union } from '../schema/Union';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
@@ -25,12 +28,29 @@ export interface ReadsInput {
 
 const MAX_CACHED_RESPONSES = 5_000;
 
-/** The pk an Entity endpoint's params name, when that entity is stored (Data Client's result inference), with its expiry. */
-function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: string; expiresAt: number } | undefined {
-  if (!isEntityClass(schema)) return undefined;
-  const pk = inferResult(schema, args, view);
-  if (typeof pk !== 'string') return undefined;
-  return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
+/** A request key answered by inference: the entity and args that located it, and the state generation it was read in. */
+interface Inferred {
+  readonly entity: typeof Entity;
+  readonly args: readonly unknown[];
+  readonly lastReset: number;
+}
+
+/**
+ * The result an Entity (or Union of entities) endpoint's params name, when that
+ * entity is stored (Data Client's result inference), with its expiry.
+ */
+function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: unknown; expiresAt: number } | undefined {
+  if (isEntityClass(schema)) {
+    const pk = inferResult(schema, args, view);
+    if (typeof pk !== 'string') return undefined;
+    return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
+  }
+  if (!(schema instanceof Union)) return undefined;
+  const reference = inferResult(schema, args, view) as PolymorphicReference | undefined;
+  if (reference === undefined) return undefined;
+  const member = getOwn(schema.schema, reference.schema);
+  const expiresAt = isEntityClass(member) ? view.getMeta(member.key, String(reference.id))?.expiresAt : undefined;
+  return { pk: reference, expiresAt: expiresAt ?? 0 };
 }
 
 /**
@@ -41,8 +61,9 @@ function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): {
 export function createReads(input: ReadsInput) {
   const responses = new Map<string, ResponseState<unknown>>();
   const rebuiltErrors = new WeakMap<object, Error>();
-  // Request keys answered by inference (no stored result): `invalidateAll`/`expireAll` reach them too.
-  const inferredKeys = new Set<string>();
+  // Request keys answered by inference (no stored result): `invalidateAll`/`expireAll` reach them too,
+  // while they still infer data in the state generation (`lastReset`) they were read in.
+  const inferredReads = new Map<string, Inferred>();
 
   // Reads of one sealed view (one state) are answered once per key.
   const byView = new WeakMap<View, WeakMap<EndpointInterface, Map<string, ResponseState<unknown>>>>();
@@ -76,8 +97,8 @@ export function createReads(input: ReadsInput) {
         result = inferred.pk;
         // A meta without a result (an error, `expireAll`) can only make it stale sooner.
         expiresAt = meta === undefined ? inferred.expiresAt : Math.min(meta.expiresAt, inferred.expiresAt);
-        if (inferredKeys.size >= MAX_CACHED_RESPONSES) inferredKeys.clear();
-        inferredKeys.add(key);
+        if (inferredReads.size >= MAX_CACHED_RESPONSES) inferredReads.clear();
+        inferredReads.set(key, { entity: endpoint.schema as typeof Entity, args, lastReset: view.state.lastReset });
       }
     }
     if (isQuerySchema(endpoint.schema)) {
@@ -161,12 +182,33 @@ export function createReads(input: ReadsInput) {
     return data === INVALID ? undefined : (data as AbstractInstance<E> | undefined);
   }
 
+  /**
+   * Request keys recently answered by inference (bounded) that still infer a
+   * row in `view`. A key remembered before the last reset is forgotten: after
+   * a reset nothing is inferred until the entity arrives again.
+   */
+  function inferredKeys(view: View): string[] {
+    const keys: string[] = [];
+    const generation = view.state.lastReset;
+    for (const [key, entry] of inferredReads) {
+      if (entry.lastReset < generation) {
+        inferredReads.delete(key);
+        continue;
+      }
+      if (entry.lastReset !== generation) continue;
+      const pk = inferResult(entry.entity, entry.args, view);
+      // A missing or invalidated row infers no data.
+      const row = typeof pk === 'string' ? view.getEntity(entry.entity.key, pk) : undefined;
+      if (row !== undefined && row !== null) keys.push(key);
+    }
+    return keys;
+  }
+
   return {
     responseOf,
     errorOf,
     entityOf,
-    /** Request keys recently answered by inference from stored entities (bounded). */
-    inferredKeys: (): Iterable<string> => inferredKeys,
+    inferredKeys,
   };
 }
 

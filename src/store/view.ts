@@ -7,6 +7,8 @@ import { type LayerRecord, readsHold, recordingView } from './layerReads';
 import { getRow, pksOf } from './tables';
 import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import { warnOnce } from './warnOnce';
+import { isAbortOptimistic } from './optimisticProbe';
+import { errorMessage } from './serialize';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -114,10 +116,6 @@ export interface ViewContext {
   createSnapshot(view: View, fetchedAt: number): unknown;
 }
 
-function isAbortOptimistic(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortOptimistic';
-}
-
 const MAX_VIEWS_PER_TABLES = 4;
 
 /**
@@ -214,7 +212,7 @@ export function createViewCache(context: ViewContext) {
       value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
     } catch (error) {
       if (!isAbortOptimistic(error)) {
-        if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${String(error)}`);
+        if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${errorMessage(error)}`);
       }
       records.set(entry, { reads });
       return;

@@ -22,6 +22,18 @@
 //   (A read that landed before the write was triggered is older anyway, so this
 //   is exactly "data that arrives while a write is in flight lands beneath it".)
 //   Where 5b changes the outcome is marked "5b:"; RULE_5B = false gives rule 5 alone.
+// - 5b's revalidation: each write in flight records the entities whose data
+//   arrived during its flight by any path (a read or a list, `controller.set`
+//   from an event, `setResponse`) where the arriving data won the merge (a
+//   row written anew). When the write succeeds and its own data won over such
+//   an entity, every stored read result holding that entity (its detail, the
+//   list that lists it) must be revalidated: nothing is in use here, so it
+//   must be stale until a read of that key settles again. The model requires
+//   no more: the store may revalidate more (results the write itself touched,
+//   a list it pushed to), never less.
+// - Inferred reads: `invalidateAll` reaches a detail key only if the store has
+//   meta for it or it infers a (non-invalidated) row now; a reset forgets
+//   everything, inferred reads included.
 export const RULE_5B = true;
 
 export type Pk = string;
@@ -68,19 +80,27 @@ function incomingWins(stored: Slot, fetchedAt: number, write: boolean): boolean 
   return stored.fetchedAt <= fetchedAt;
 }
 
-function mergeRow(tables: Tables, pk: Pk, incoming: Row, fetchedAt: number, write: boolean): void {
+/** Merges a row; true when the incoming data won (the row is written anew with its `fetchedAt`). */
+function mergeRow(tables: Tables, pk: Pk, incoming: Row, fetchedAt: number, write: boolean): boolean {
   const stored = tables.rows.get(pk);
   if (stored === undefined) tables.rows.set(pk, { row: incoming, fetchedAt, write });
   else if (stored.row === null) {
-    if (incomingWins(stored, fetchedAt, write)) tables.rows.set(pk, { row: incoming, fetchedAt, write });
+    if (!incomingWins(stored, fetchedAt, write)) return false;
+    tables.rows.set(pk, { row: incoming, fetchedAt, write });
   } else if (incomingWins(stored, fetchedAt, write)) tables.rows.set(pk, { row: { ...stored.row, ...incoming }, fetchedAt, write });
-  else tables.rows.set(pk, { ...stored, row: { ...incoming, ...stored.row } });
+  else {
+    tables.rows.set(pk, { ...stored, row: { ...incoming, ...stored.row } });
+    return false;
+  }
+  return true;
 }
 
-function invalidateRow(tables: Tables, pk: Pk, fetchedAt: number, write: boolean): void {
+/** Invalidates a row; true when the invalidation won. */
+function invalidateRow(tables: Tables, pk: Pk, fetchedAt: number, write: boolean): boolean {
   const stored = tables.rows.get(pk);
-  if (stored !== undefined && !incomingWins(stored, fetchedAt, write)) return;
+  if (stored !== undefined && !incomingWins(stored, fetchedAt, write)) return false;
   tables.rows.set(pk, { row: null, fetchedAt, write });
+  return true;
 }
 
 /** A create adds to every stored list, whenever either was fetched (rule 6: the temporary item leaves with its layer). */
@@ -94,6 +114,10 @@ export class RaceModel {
   readonly confirmed: Tables = { rows: new Map(), list: undefined };
   readonly results = new Map<string, ResultMeta>();
   layers: Layer[] = [];
+  /** 5b: per write in flight (by op), the pks whose data arrived, and won, during its flight. */
+  readonly writesInFlight = new Map<number, Set<Pk>>();
+  /** 5b: result keys a write's success revalidated (stale, nothing being in use), until a read of the key settles. */
+  readonly mustBeStale = new Set<string>();
 
   // --- what the user sees -------------------------------------------------------------
 
@@ -182,12 +206,17 @@ export class RaceModel {
 
   readItem(id: number, row: Row, fetchedAt: number): void {
     // 5b: a read's row; a write touching this item in flight keeps its layer on top of it.
-    mergeRow(this.confirmed, String(id), row, fetchedAt, false);
+    this.arrived(String(id), mergeRow(this.confirmed, String(id), row, fetchedAt, false));
     this.setResult(getKey(id), fetchedAt);
   }
 
+  /** `controller.set(Item, { id }, row)` (an event): rows only, merged like a read's. */
+  event(row: Row, fetchedAt: number): void {
+    this.arrived(String(row.id), mergeRow(this.confirmed, String(row.id), row, fetchedAt, false));
+  }
+
   readList(rows: readonly Row[], fetchedAt: number): void {
-    for (const row of rows) mergeRow(this.confirmed, String(row.id), row, fetchedAt, false);
+    for (const row of rows) this.arrived(String(row.id), mergeRow(this.confirmed, String(row.id), row, fetchedAt, false));
     const stored = this.confirmed.list;
     if (stored === undefined || stored.fetchedAt <= fetchedAt) {
       this.confirmed.list = { pks: rows.map((row) => String(row.id)), fetchedAt };
@@ -195,17 +224,68 @@ export class RaceModel {
     this.setResult(LIST_KEY, fetchedAt);
   }
 
-  wrote(row: Row, fetchedAt: number): void {
-    mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
+  /** A write succeeded with `row`; returns whether its data won (5b's revalidation needs it). */
+  wrote(row: Row, fetchedAt: number): boolean {
+    return mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
   }
 
-  deleted(id: number, fetchedAt: number): void {
-    invalidateRow(this.confirmed, String(id), fetchedAt, true);
+  deleted(id: number, fetchedAt: number): boolean {
+    return invalidateRow(this.confirmed, String(id), fetchedAt, true);
   }
 
-  created(row: Row, fetchedAt: number): void {
-    mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
+  created(row: Row, fetchedAt: number): boolean {
+    const won = mergeRow(this.confirmed, String(row.id), row, fetchedAt, true);
     addToList(this.confirmed, String(row.id), fetchedAt);
+    return won;
+  }
+
+  // --- 5b's revalidation ---------------------------------------------------------------
+
+  writeStarted(op: number): void {
+    this.writesInFlight.set(op, new Set());
+  }
+
+  /** A write failed (or was dropped): it revalidates nothing. */
+  writeFailed(op: number): void {
+    this.writesInFlight.delete(op);
+  }
+
+  private arrived(pk: Pk, won: boolean): void {
+    if (!won) return;
+    for (const pks of this.writesInFlight.values()) pks.add(pk);
+  }
+
+  /**
+   * Write `op` succeeded (its outcome already applied) and its data for `pk`
+   * won (`won`): when data for `pk` arrived during its flight, every stored
+   * read result holding `pk` must be revalidated.
+   */
+  writeSucceeded(op: number, pk: Pk, won: boolean): void {
+    const arrived = this.writesInFlight.get(op);
+    this.writesInFlight.delete(op);
+    if (!won || arrived === undefined || !arrived.has(pk)) return;
+    const view = this.view();
+    // A result holds an entity it reads as data; an invalidated row is left to the store.
+    const row = view.rows.get(pk)?.row;
+    if (row === undefined || row === null) return;
+    if (this.results.get(getKey(pk))?.hasResult) this.mustBeStale.add(getKey(pk));
+    const listed = (list: ListSlot | undefined) => list?.pks.includes(pk) === true;
+    if (this.results.get(LIST_KEY)?.hasResult && listed(this.confirmed.list) && listed(view.list)) this.mustBeStale.add(LIST_KEY);
+  }
+
+  /** A read of `key` settled (its meta replaced or kept): no longer required stale. */
+  readSettled(key: string): void {
+    this.mustBeStale.delete(key);
+  }
+
+  /** `controller.invalidateAll` of the detail keys: those with meta, and those inferring a row now. */
+  invalidateAllDetails(ids: readonly (number | string)[]): void {
+    const view = this.view();
+    for (const id of ids) {
+      const key = getKey(id);
+      const row = view.rows.get(String(id))?.row;
+      if (this.results.has(key) || (row !== undefined && row !== null)) this.invalidate(key);
+    }
   }
 
   /** `controller.invalidate`: the result counts as missing until a read replaces it, also a result read by inference. */
@@ -219,6 +299,8 @@ export class RaceModel {
     this.confirmed.list = undefined;
     this.results.clear();
     this.layers = [];
+    this.writesInFlight.clear();
+    this.mustBeStale.clear();
   }
 
   /** Every pk the model knows, to compare. */

@@ -1,9 +1,11 @@
 // Random programs of concurrent reads, writes, creates, deletes, increments,
 // invalidations and resets against a real local server whose answers are
 // held and released in random order, some of them failing, while someone else
-// changes the server's data. After every step the view a user reads (entities,
+// changes the server's data and streams rows into the cache (`controller.set`,
+// `setResponse`). After every step the view a user reads (entities,
 // `getResponse` of the item and of the list) must equal the reference model's
-// (raceModel.ts, written from API.md's race rules).
+// (raceModel.ts, written from API.md's race rules), and every result the model
+// says a write's success revalidated must be stale.
 //
 // Runs: PROPERTY_RUNS (default 120 programs here); a failure prints its seed, the
 // path and the shrunk program. Replay one with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
@@ -42,6 +44,9 @@ type Cmd =
   | { op: 'delete'; id: number; sameMs: boolean }
   | { op: 'increment'; id: number; sameMs: boolean }
   | { op: 'invalidate'; id: number }
+  | { op: 'invalidateAll' }
+  | { op: 'event'; id: number }
+  | { op: 'response'; id: number }
   | { op: 'reset' }
   | { op: 'external'; change: 'title' | 'remove' | 'create'; id: number; title: string }
   | { op: 'commit'; index: number }
@@ -71,6 +76,9 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), id, sameMs }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('increment' as const), id, sameMs }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('invalidate' as const), id }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'invalidateAll' as const }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('event' as const), id }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('response' as const), id }) },
   { weight: 1, arbitrary: fc.constant({ op: 'reset' as const }) },
   {
     weight: 1,
@@ -141,6 +149,7 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
   });
 
   const model = new RaceModel();
+  const detailPrefix = Resource.get.key({ id: 1 }).slice(0, -1);
   const ops: Op[] = [];
   const readsInFlight = new Map<string, Op>();
   let tempIds = 0;
@@ -172,6 +181,15 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
     const expectedList = model.listData(view);
     if (JSON.stringify(actualList) !== JSON.stringify(expectedList)) {
       fail(`getList shows ${JSON.stringify(actualList)}, the model ${JSON.stringify(expectedList)}`);
+    }
+    // 5b: what a write's success revalidated (nothing is in use, so marked stale) stays stale until read again.
+    const metas = slice(cache, store).meta;
+    for (const key of model.mustBeStale) {
+      const storeKey = key === LIST_KEY ? Resource.getList.key() : Resource.get.key({ id: Number(key.slice('get:'.length)) });
+      const meta = metas[storeKey];
+      if (meta === undefined || meta.expiresAt > clock.now()) {
+        fail(`${key} should be stale after a write revalidated it; its meta is ${JSON.stringify(meta)}`);
+      }
     }
   }
 
@@ -215,8 +233,11 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
     const cmd = op.cmd;
     const F = op.fetchedAt;
     model.removeLayer(op.n);
+    const isRead = cmd.op === 'read' || cmd.op === 'list';
+    if (isRead) model.readSettled(op.key);
     if (!ok) {
-      if (cmd.op === 'read' || cmd.op === 'list') model.readFailed(op.key, F);
+      if (isRead) model.readFailed(op.key, F);
+      else model.writeFailed(op.n);
       return;
     }
     const json = answer!.json;
@@ -230,13 +251,13 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
       case 'patch':
       case 'put':
       case 'increment':
-        model.wrote(json as Row, F);
+        model.writeSucceeded(op.n, String((json as Row).id), model.wrote(json as Row, F));
         return;
       case 'delete':
-        model.deleted(cmd.id, F);
+        model.writeSucceeded(op.n, String(cmd.id), model.deleted(cmd.id, F));
         return;
       case 'create':
-        model.created(json as Row, F);
+        model.writeSucceeded(op.n, String((json as Row).id), model.created(json as Row, F));
         return;
       default:
         fail(`op #${op.n} ${show(cmd)} sent no request`);
@@ -262,27 +283,32 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
       case 'patch': {
         const endpoint = cmd.optimistic ? Resource.partialUpdate : plainPatch;
         const op = await issue(cmd, `patch:${ops.length}`, () => controller.fetch(endpoint as typeof plainPatch, { id: cmd.id }, { title: cmd.title }), false);
+        model.writeStarted(op.n);
         if (cmd.optimistic) model.addLayer({ kind: 'patch', id: cmd.id, title: cmd.title, fetchedAt: op.fetchedAt, op: op.n });
         break;
       }
       case 'put': {
         const op = await issue(cmd, `put:${ops.length}`, () => controller.fetch(Resource.update, { id: cmd.id }, { title: cmd.title, count: cmd.count }), false);
+        model.writeStarted(op.n);
         model.addLayer({ kind: 'put', id: cmd.id, title: cmd.title, count: cmd.count, fetchedAt: op.fetchedAt, op: op.n });
         break;
       }
       case 'create': {
         const tempId = `tmp-${++tempIds}`;
         const op = await issue(cmd, `create:${ops.length}`, () => controller.fetch(Resource.getList.push, { id: tempId, title: cmd.title } as never), false);
+        model.writeStarted(op.n);
         model.addLayer({ kind: 'push', tempId, title: cmd.title, fetchedAt: op.fetchedAt, op: op.n });
         break;
       }
       case 'delete': {
         const op = await issue(cmd, `delete:${ops.length}`, () => controller.fetch(Resource.delete, { id: cmd.id }), false);
+        model.writeStarted(op.n);
         model.addLayer({ kind: 'delete', id: cmd.id, fetchedAt: op.fetchedAt, op: op.n });
         break;
       }
       case 'increment': {
         const op = await issue(cmd, `increment:${ops.length}`, () => controller.fetch(increment, { id: cmd.id }), false);
+        model.writeStarted(op.n);
         model.addLayer({ kind: 'increment', id: cmd.id, fetchedAt: op.fetchedAt, op: op.n });
         break;
       }
@@ -290,6 +316,30 @@ async function runProgram(cmds: readonly Cmd[]): Promise<void> {
         await controller.invalidate(Resource.get, { id: cmd.id });
         model.invalidate(getKey(cmd.id));
         break;
+      case 'invalidateAll':
+        // Every detail key: those stored, and those the cache read by inference and that infer a row now.
+        await controller.invalidateAll({ testKey: (key) => key.startsWith(detailPrefix) });
+        model.invalidateAllDetails(IDS);
+        break;
+      case 'event': {
+        // A server-sent row, written with `controller.set` (what `onSubscribe` streams do).
+        const row = server.items.get(cmd.id);
+        if (row === undefined) break;
+        clock.advance(1);
+        await controller.set(Item, { id: cmd.id }, { ...row });
+        model.event({ ...row }, clock.now());
+        break;
+      }
+      case 'response': {
+        // A server-sent detail, written with `controller.setResponse`: a read's answer without a request.
+        const row = server.items.get(cmd.id);
+        if (row === undefined) break;
+        clock.advance(1);
+        await controller.setResponse(Resource.get, { id: cmd.id }, { ...row });
+        model.readItem(cmd.id, { ...row }, clock.now());
+        model.readSettled(getKey(cmd.id));
+        break;
+      }
       case 'reset': {
         clock.advance(1);
         const alive = ops.filter((op) => !op.aborted && op.outcome === undefined);

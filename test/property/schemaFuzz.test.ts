@@ -32,6 +32,26 @@ class Group extends Entity {
   static override key = 'FuzzGroup';
 }
 
+/** A pk() written the usual way, which throws on an id without a callable `toString`. */
+class CarelessUser extends Entity {
+  id: unknown = undefined;
+  pk() {
+    return (this.id as { toString(): string } | undefined | null)?.toString();
+  }
+  static override key = 'FuzzCareless';
+}
+
+/** A member read through a `Date` converter. */
+class Stamp extends Entity {
+  id: unknown = undefined;
+  at = new Date(0);
+  pk() {
+    return this.id as string;
+  }
+  static override key = 'FuzzStamp';
+  static override schema = { at: Date };
+}
+
 class Article extends Entity {
   id: unknown = undefined;
   title = '';
@@ -61,9 +81,13 @@ const key = fc.oneof(fc.constantFrom(...HOSTILE_KEYS, 'id', 'name', 'type', 'aut
 // Without -0: JSON.parse('-0') gives -0, which the plain-JSON checks of the suite count as a difference
 // (reported to the store's owner); everything else fc.jsonValue makes is kept.
 const junk = fc.jsonValue({ maxDepth: 3 }).map(roundTrip);
+// Values with no string form (`String(value)` throws), as JSON can carry them.
+const stringless = fc.constantFrom(ownObject([['toString', null]]), ownObject([['toString', null], ['valueOf', null]]));
 const pkValue = fc.oneof(
   fc.nat({ max: 5 }),
-  fc.constantFrom('1', '2', '', '__proto__', 'constructor', 'toString', null),
+  fc.constantFrom('1', '2', '', '__proto__', 'constructor', 'toString', null, true, false),
+  fc.constant([]),
+  stringless,
   junk,
 );
 /** An object whose listed members are usually of a plausible kind, plus stray and hostile members. */
@@ -87,7 +111,7 @@ const member = nearly(
   fc.oneof(
     shaped({ type: fc.constant('user'), id: pkValue, name: junk }),
     shaped({ type: fc.constant('group'), id: pkValue, label: junk }),
-    shaped({ type: fc.oneof(fc.constantFrom('other', '__proto__', 'constructor'), junk), id: pkValue }),
+    shaped({ type: fc.oneof(fc.constantFrom('other', '__proto__', 'constructor'), stringless, junk), id: pkValue }),
   ),
 );
 
@@ -110,6 +134,15 @@ const CASES: Case[] = [
   { name: 'schema.Collection', schema: new schema.Collection([User]), input: nearly(list(user)) },
   { name: 'schema.Invalidate', schema: new schema.Invalidate(User), input: fc.oneof(user, pkValue) },
   { name: '[schema.Invalidate]', schema: [new schema.Invalidate(Group)], input: nearly(list(fc.oneof(group, pkValue))) },
+  { name: 'schema.Invalidate of a careless pk()', schema: new schema.Invalidate(CarelessUser), input: fc.oneof(user, pkValue) },
+  { name: 'schema.Invalidate of a Union', schema: new schema.Invalidate(new schema.Union({ user: User, group: Group }, 'type')), input: member },
+  { name: 'mapped schema.Values', schema: new schema.Values({ user: User, group: Group }, 'type'), input: nearly(dictionary(member)) },
+  {
+    name: 'schema.Union with a careless schemaAttribute function',
+    schema: new schema.Union({ user: CarelessUser, group: Group }, (value: { type: string }) => value.type.toLowerCase()),
+    input: member,
+  },
+  { name: 'Entity with a Date member', schema: Stamp, input: nearly(shaped({ id: pkValue, at: fc.oneof(pkValue, fc.constant('2024-01-01')) })) },
 ];
 
 const prototypeNames = () => Object.getOwnPropertyNames(Object.prototype).sort().join(',');

@@ -43,11 +43,11 @@ async function failure(promise: Promise<unknown>): Promise<Error & { status?: nu
 }
 
 describe('error statuses', () => {
-  it('invalid JSON in a 2xx answer rejects with status 400 naming method and URL', async () => {
+  it('invalid JSON in a 2xx answer rejects with status 400 naming the endpoint, method and URL', async () => {
     mode = 'badJson';
     const error = await failure(getTodo()({ id: 1 }));
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(new RegExp(`^\\[rest-slice\\] GET ${url}/todos/1 returned invalid JSON \\(.+\\): "\\{\\\\"id\\\\": 1,"$`));
+    expect(error.message).toMatch(new RegExp(`^\\[rest-slice\\] \`Todo\\.get\` \\(GET ${url}/todos/1\\) returned invalid JSON \\(.+\\): "\\{\\\\"id\\\\": 1,"$`));
     expect(error.cause).toBeInstanceOf(SyntaxError);
     expect(getTodo().errorPolicy(error)).toBeUndefined();
   });
@@ -68,16 +68,16 @@ describe('error statuses', () => {
     mode = 'reset';
     const error = await failure(getTodo()({ id: 1 }));
     expect(error.status).toBe(500);
-    expect(error.message).toMatch(new RegExp(`^\\[rest-slice\\] GET ${url}/todos/1 could not be reached \\(fetch failed: .+\\)$`));
+    expect(error.message).toMatch(new RegExp(`^\\[rest-slice\\] \`Todo\\.get\` \\(GET ${url}/todos/1\\) could not be reached \\(fetch failed: .+\\)$`));
     expect(error.cause).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
   });
 
-  it('a body cut off mid-stream rejects with status 500 naming method and URL, keeping the cause', async () => {
+  it('a body cut off mid-stream rejects with status 500 naming the endpoint, method and URL, keeping the cause', async () => {
     mode = 'cutOff';
     const error = await failure(getTodo()({ id: 1 }));
     expect(error.status).toBe(500);
     expect(error.message).toMatch(
-      new RegExp(`^\\[rest-slice\\] GET ${url}/todos/1 answered 200 but the connection ended before the whole body arrived \\(terminated: .+\\)$`),
+      new RegExp(`^\\[rest-slice\\] \`Todo\\.get\` \\(GET ${url}/todos/1\\) answered 200 but the connection ended before the whole body arrived \\(terminated: .+\\)$`),
     );
     expect(error.cause).toMatchObject({ name: 'TypeError', message: 'terminated' });
   });

@@ -76,6 +76,50 @@ describe('Collection filters', () => {
     expect(reached(withOption, { userId: 1 })).toEqual(expected);
   });
 
+  // Data Client's "push should add only to collections matching filterArgumentKeys": of the lists
+  // {userId:1}, {userId:1, ignoredMe:5}, {userId:2} and {}, a push for user 1 reaches the first, the
+  // second (its ignored key does not filter) and {} (three lists), whichever form says which keys are ignored.
+  it.each([
+    ['a function option', new schema.Collection([Todo], { nonFilterArgumentKeys: (key: string) => key.startsWith('ignored') })],
+    ['a RegExp option', new schema.Collection([Todo], { nonFilterArgumentKeys: /ignored/ })],
+    ['a list option', new schema.Collection([Todo], { nonFilterArgumentKeys: ['ignoredMe'] })],
+    [
+      'a createCollectionFilter option',
+      new schema.Collection([Todo], {
+        createCollectionFilter:
+          (...args: Record<string, unknown>[]) =>
+          (collectionArgs) =>
+            Object.entries(collectionArgs).every(([name, value]) => name.startsWith('ignored') || args.some((arg) => `${arg?.[name]}` === value)),
+      }),
+    ],
+    [
+      'a createCollectionFilter override',
+      new (class IgnoringCollection<S> extends schema.Collection<S> {
+        override createCollectionFilter(...args: Record<string, unknown>[]) {
+          return (collectionArgs: Record<string, string>) =>
+            Object.entries(collectionArgs).every(([name, value]) => name.startsWith('ignored') || args.some((arg) => `${arg?.[name]}` === value));
+        }
+      })([Todo]),
+    ],
+  ])('with %s, a push reaches the lists Data Client reaches', (_, list) => {
+    let store: StoreTables = deepFreeze({ entities: {}, entitiesMeta: {} });
+    const lists: [object, number[]][] = [
+      [{ userId: '1' }, [10]],
+      [{ userId: '1', ignoredMe: '5' }, [10]],
+      [{ userId: '2' }, [20]],
+      [{}, [10, 20]],
+    ];
+    for (const [listArgs, ids] of lists) {
+      store = apply(store, normalizeIntoStore(new schema.Collection([Todo]), ids.map((id) => ({ id })), [listArgs], store, meta(10)));
+    }
+    const pushed = normalizeIntoStore(list.push, [{ id: 30 }], [{ userId: '1' }], store, meta(20));
+    expect(pushed.entities[list.key]).toEqual({
+      '{"userId":"1"}': ['10', '30'],
+      '{"ignoredMe":"5","userId":"1"}': ['10', '30'],
+      '{}': ['10', '20', '30'],
+    });
+  });
+
   it('reads the members of a FormData body', () => {
     const body = new FormData();
     body.set('userId', '2');

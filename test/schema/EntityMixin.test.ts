@@ -74,6 +74,22 @@ describe('schema.Entity(Class, options)', () => {
     expect(new MemoCache().denormalize(Todo, '1', { Todo: { '1': { id: 1 } } })).toBe(INVALID);
   });
 
+  it('a subclass of a mixin class, with validate and no key of its own, reads a failing row as INVALID (as Data Client)', () => {
+    class TacoData {
+      id = '';
+      name = '';
+    }
+    class Tacos extends schema.Entity(TacoData) {}
+    class MyTacos extends Tacos {
+      static override validate(row: Record<string, unknown>) {
+        return Object.hasOwn(row, 'name') ? undefined : 'no name';
+      }
+    }
+    const entities = { MyTacos: { '1': { id: '1' }, '2': { id: '2', name: 'al pastor' } } };
+    expect(denormalize(MyTacos, '1', entities)).toBe(INVALID);
+    expect(denormalize(MyTacos, '2', entities)).toEqual(Object.assign(new MyTacos(), { id: '2', name: 'al pastor' }));
+  });
+
   it('takes the Entity hooks as options', () => {
     const Newest = schema.Entity(TodoData, {
       key: 'Newest',

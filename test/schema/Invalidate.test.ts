@@ -55,7 +55,7 @@ describe('Invalidate', () => {
 
     it('throws for an input without a usable pk', () => {
       expect(() => normalize(new schema.Invalidate(Todo), { title: 'no id' })).toThrow(
-        '[rest-slice] `schema.Invalidate(Todo)` found no usable primary key in {"title":"no id"}',
+        '[rest-slice] `schema.Invalidate(Todo)` has no usable primary key: pk() returned undefined for {"title":"no id"}',
       );
       expect(() => normalize(new schema.Invalidate(Todo), true)).toThrow(
         '[rest-slice] `schema.Invalidate(Todo)` expected an object or a pk, got a boolean: true',

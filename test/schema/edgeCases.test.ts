@@ -79,7 +79,7 @@ describe('schema edge cases (as @data-client/endpoint)', () => {
 
     it("treats an invalidation whose pk is 'undefined' as having none", () => {
       expect(() => normalize(new schema.Invalidate(Todo), { id: 'undefined' })).toThrow(
-        '[rest-slice] `schema.Invalidate(Todo)` found no usable primary key in {"id":"undefined"}',
+        '[rest-slice] `schema.Invalidate(Todo)` has no usable primary key: pk() returned "undefined" for {"id":"undefined"}',
       );
     });
   });

@@ -84,6 +84,44 @@ describe('a response that cannot be normalized', () => {
   });
 });
 
+describe('hostile values in a response', () => {
+  class Stamped extends Entity {
+    id = 0;
+    title = '';
+    createdAt = new Date(0);
+    pk() {
+      return this.id;
+    }
+    static override key = 'Stamped';
+    static override schema = { createdAt: Date };
+  }
+
+  it.each([
+    ['a Date member given true', { id: 1, title: 'x', createdAt: true }, /was not stored because it cannot be read back: .*a `Date` member needs a string or a number, got a boolean: true/],
+    [
+      'a Union schemaAttribute with no string form',
+      { id: 1, title: 'x', type: { toString: null } },
+      /could not be stored: .*`schema.Union` of \["stamped"\]: `type` is \{"toString":null\}, which has no string form/,
+    ],
+  ])('%s is the request error naming the endpoint, and nothing is stored', async (_, json, message) => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    const before = slice(cache, store).entities;
+    server.route('GET', '/stamped/:id', () => ({ json }));
+    const union = new schema.Union({ stamped: Stamped }, 'type');
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/stamped/:id', schema: 'type' in json ? union : Stamped, name: 'Stamped.get' });
+    const error = await controller.fetch(get, { id: 1 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/^\[rest-slice\] the response of `Stamped.get` /);
+    expect(error?.message).toMatch(message);
+    expect(slice(cache, store).entities).toBe(before);
+    expect(controller.getError(get, { id: 1 }, store.getState())).toBe(error);
+  });
+});
+
 describe('HTTP errors', () => {
   it('a 404 rejects with a NetworkError that getError returns, with its status', async () => {
     const { cache, store, controller } = setup();
@@ -91,7 +129,7 @@ describe('HTTP errors', () => {
     const error = await controller.fetch(TodoResource.get, { id: 99 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).status).toBe(404);
-    expect((error as NetworkError).message).toBe(`[rest-slice] GET ${server.url}/todos/99 failed: 404 Not Found`);
+    expect((error as NetworkError).message).toBe(`[rest-slice] \`Todo.get\` (GET ${server.url}/todos/99) failed: 404 Not Found`);
     const recorded = controller.getError(TodoResource.get, { id: 99 }, store.getState());
     expect(recorded).toBe(error);
     expect((recorded as NetworkError).status).toBe(404);
@@ -104,10 +142,10 @@ describe('HTTP errors', () => {
     expect((rebuilt as Error & { status?: number }).status).toBe(404);
   });
 
-  it('an unreachable server rejects with an error naming the URL', async () => {
+  it('an unreachable server rejects with an error naming the endpoint and URL', async () => {
     const { store, controller } = setup();
     const Dead = todoResource('http://127.0.0.1:9');
-    await expect(controller.fetch(Dead.get, { id: 1 })).rejects.toThrow('[rest-slice] GET http://127.0.0.1:9/todos/1 could not be reached');
+    await expect(controller.fetch(Dead.get, { id: 1 })).rejects.toThrow('[rest-slice] `Todo.get` (GET http://127.0.0.1:9/todos/1) could not be reached');
     expect(controller.getError(Dead.get, { id: 1 }, store.getState())?.message).toMatch(/could not be reached/);
   });
 });

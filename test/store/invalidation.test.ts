@@ -152,4 +152,31 @@ describe('resetEntireStore', () => {
     expect((await after).title).toBe('one');
     expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data?.title).toBe('one');
   });
+
+  it('forgets the details read by inference before it: a later invalidateAll leaves them alone, and a PUT answers them again', async () => {
+    const { cache, store, controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList, {});
+    // Todo 2's detail is answered by inference from the list.
+    expect(controller.getResponse(TodoResource.get, { id: 2 }, store.getState()).data?.title).toBe('two');
+    clock.advance(1);
+    await controller.resetEntireStore();
+    expect(controller.getResponse(TodoResource.get, { id: 2 }, store.getState()).data).toBeUndefined();
+    const tested: string[] = [];
+    await controller.invalidateAll({
+      testKey: (key) => {
+        tested.push(key);
+        return key.startsWith(`GET ${server.url}/todos/`);
+      },
+    });
+    // Nothing holds or infers data now: the invalidation reaches no key.
+    expect(tested).toEqual([]);
+    expect(slice(cache, store).meta).toEqual({});
+    clock.advance(1);
+    await controller.fetch(TodoResource.update, { id: 2 }, { title: 'put', completed: false, userId: 7 });
+    expect(controller.getResponse(TodoResource.get, { id: 2 }, store.getState())).toMatchObject({
+      data: { id: 2, title: 'put' },
+      expiryStatus: ExpiryStatus.Valid,
+    });
+  });
 });

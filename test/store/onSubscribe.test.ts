@@ -107,7 +107,7 @@ describe('events racing with optimistic writes (API.md races 5b)', () => {
   }
 
   it('an event is confirmed data beneath the pending write; the write wins when it lands', async () => {
-    const { cache, store, write, release } = await pendingWrite();
+    const { cache, store, clock, write, release } = await pendingWrite();
     expect(slice(cache, store).entities.Todo?.['1']).toMatchObject({ title: 'one', completed: true });
     // The user's change stays visible, recomputed over the event's data.
     expect(cache.selectEntity(store.getState(), Todo, 1)).toMatchObject({ title: 'mine', completed: true });
@@ -115,7 +115,11 @@ describe('events racing with optimistic writes (API.md races 5b)', () => {
     await write;
     expect(cache.selectEntity(store.getState(), Todo, 1)).toMatchObject({ title: 'mine', completed: true });
     expect(slice(cache, store).optimistic).toEqual([]);
+    // The list in use holds the todo the event brought during the write: it is refetched.
+    await until(() => server.count('GET', '/todos') === 2 && Object.keys(slice(cache, store).inflight).length === 0, 'the revalidation');
+    expect(cache.selectEntity(store.getState(), Todo, 1)).toMatchObject({ title: 'mine', completed: true });
     // Events keep arriving after the write.
+    clock.advance(10);
     sse.send('todo', { id: 1, title: 'renamed', userId: 7 });
     await until(() => cache.selectEntity(store.getState(), Todo, 1)?.title === 'renamed', 'the later event');
     release();

@@ -63,7 +63,7 @@ describe('confirmed → optimistic → confirmed', () => {
     );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).status).toBe(500);
-    expect((error as NetworkError).message).toBe(`[rest-slice] PATCH ${server.url}/todos/1 failed: 500 Internal Server Error`);
+    expect((error as NetworkError).message).toBe(`[rest-slice] \`Todo.partialUpdate\` (PATCH ${server.url}/todos/1) failed: 500 Internal Server Error`);
     // Right after the rejection: rolled back, to the very same confirmed instance.
     expect(cache.selectEntity(store.getState(), Todo, 1)).toBe(confirmed);
     expect(slice(cache, store).optimistic).toEqual([]);
@@ -72,7 +72,7 @@ describe('confirmed → optimistic → confirmed', () => {
     expect((recorded as NetworkError).status).toBe(500);
     expect(slice(cache, store).meta[`PATCH ${server.url}/todos/1`].error).toEqual({
       name: 'NetworkError',
-      message: `[rest-slice] PATCH ${server.url}/todos/1 failed: 500 Internal Server Error`,
+      message: `[rest-slice] \`Todo.partialUpdate\` (PATCH ${server.url}/todos/1) failed: 500 Internal Server Error`,
       status: 500,
     });
   });
@@ -93,6 +93,36 @@ describe('confirmed → optimistic → confirmed', () => {
     const todo = await promise;
     expect(todo.title).toBe('changed');
     expect(cache.selectEntity(store.getState(), Todo, 2)?.title).toBe('changed');
+  });
+
+  // As Data Client counts it: whatever getOptimisticResponse throws (but AbortOptimistic) is the fetch's failure.
+  it.each([
+    ['a string', 'failed string'],
+    ['an object without a prototype', Object.assign(Object.create(null) as object, { reason: 'no' })],
+    ['an Error', new Error('oops')],
+  ])('a getOptimisticResponse that throws %s fails the fetch with exactly that value, sends nothing and changes nothing', async (_, thrown) => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    const entities = slice(cache, store).entities;
+    const broken = TodoResource.partialUpdate.extend({
+      getOptimisticResponse() {
+        throw thrown;
+      },
+    });
+    const reason = await controller.fetch(broken, { id: 1 }, { title: 'changed' }).then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    expect(reason).toBe(thrown);
+    expect(server.count('PATCH', '/todos/1')).toBe(0);
+    expect(slice(cache, store).entities).toBe(entities);
+    expect(slice(cache, store).optimistic).toEqual([]);
+    expect(slice(cache, store).inflight).toEqual({});
+    expect(cache.selectEntity(store.getState(), Todo, 1)?.title).toBe('one');
+    const recorded = controller.getError(broken, { id: 1 }, store.getState());
+    expect(recorded?.message).toBe(thrown instanceof Error ? 'oops' : typeof thrown === 'string' ? 'failed string' : 'a thrown object that cannot be printed');
+    if (thrown instanceof Error) expect(recorded).toBe(thrown);
   });
 
   it('a temporary id from an optimistic getList.push is replaced by the server id, with no leftover', async () => {

@@ -268,7 +268,7 @@ describe('cursor pages', () => {
     const after = controller.getResponse(Feed, {}, store.getState());
     expect(after.expiresAt).toBe(before.expiresAt);
     expect(after.data?.results.map((todo) => todo.id)).toEqual([1, 2]);
-    expect(cache.selectError(store.getState(), Feed, {})?.message).toContain('/feed?after=2 failed: 500');
+    expect(cache.selectError(store.getState(), Feed, {})?.message).toContain(`\`feed\` (GET ${server.url}/feed?after=2) failed: 500`);
   });
 
   it('an endpoint that is not an infinite list is named in the error', async () => {

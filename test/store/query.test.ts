@@ -1,6 +1,6 @@
 // schema.Query and schema.All against the store and the local server, as Data
 // Client's todo-app uses them: a count of the remaining todos, per user or all.
-import { schema } from 'rest-slice';
+import { All, Query, schema } from 'rest-slice';
 import { setup, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 /** Data Client's todo-app `queryRemaining`, written the same way. */
@@ -111,4 +111,13 @@ it('reads entities through the store selectors as schema.All without a Query', a
   const all = cache.selectQuery(store.getState(), new schema.All(Todo))!;
   expect(all.map((todo) => todo.id)).toEqual([1, 2, 3]);
   expect(cache.selectQuery(store.getState(), Todo, { id: 2 })?.title).toBe('a');
+});
+
+it('Query and All are exported at the top level too, as Data Client\'s todo-app imports them', async () => {
+  expect(Query).toBe(schema.Query);
+  expect(All).toBe(schema.All);
+  const { cache, store, controller } = setup();
+  await controller.fetch(todoResource(server.url).getList, {});
+  const remaining = new Query(new All(Todo), (entries) => entries.filter((todo) => !todo.completed).length);
+  expect(cache.selectQuery(store.getState(), remaining)).toBe(3);
 });

@@ -1,7 +1,6 @@
-import { isEntityClass, isUsablePk } from '../../schema/Entity';
 import type { MemoCache } from '../../schema/MemoCache';
 import { describeKind, getOwn, hasOwn } from '../../schema/own';
-import { inferResult, isQuerySchema } from '../../schema/Query';
+import { inferResult } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
@@ -11,6 +10,7 @@ import { hasRow } from '../tables';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import type { HeldQuery, Usage } from './usage';
+import { addReads, addResultRows, type Rows } from './resultRows';
 
 /** What garbage collection needs besides the common middleware input. */
 export interface GcParts {
@@ -29,16 +29,10 @@ export type GcInput = Pick<MiddlewareInput, 'actions' | 'selectSlice' | 'gc'> & 
   readonly options: Pick<MiddlewareInput['options'], 'now' | 'scheduler'>;
 };
 
-/** Entity rows by entity key, then pk. */
-type Rows = Map<string, Set<string>>;
-
-function addRow(rows: Rows, key: string, pk: string): void {
-  let pks = rows.get(key);
-  if (pks === undefined) {
-    pks = new Set();
-    rows.set(key, pks);
-  }
-  pks.add(pk);
+/** Which endpoint stored each result, as garbage collection remembers it (other handlers read it too). */
+export interface StoredResults {
+  /** The endpoint and args whose last response or error is stored under `key`; undefined when unknown (a preloaded state). */
+  endpointOf(key: string): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined;
 }
 
 /** The endpoint's name and JSON args of a stored result, as its last response or error named them. */
@@ -59,7 +53,7 @@ interface StoredBy {
  * candidates once the query has been unused for the cache's
  * `keepUnusedDataFor`.
  */
-export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & { sweep(): void } {
+export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & StoredResults & { sweep(): void } {
   const { actions, options, selectSlice } = input;
   const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input.gc;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
@@ -77,42 +71,15 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     return endpoint?.keepUnusedDataFor ?? keepUnusedDataFor;
   }
 
-  /** Adds every row `endpoint(...args)` reads in `view`; false when that cannot be told (then nothing may be removed). */
   function reach(view: View, endpoint: EndpointInterface, args: readonly unknown[], key: string, rows: Rows): boolean {
-    const schema = endpoint.schema;
-    if (schema === undefined || schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) return true;
-    try {
-      let result = view.getResult(key);
-      if (result === undefined && isEntityClass(schema)) {
-        // Read by inference (a detail a list brought): the entity its params name.
-        const params = args[0];
-        if (typeof params === 'object' && params !== null) {
-          const id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
-          if (isUsablePk(id)) result = String(id);
-        }
-      }
-      if (isQuerySchema(schema)) {
-        const queried = inferResult(schema, args, view);
-        if (queried !== undefined) result = queried;
-      }
-      if (result !== undefined) addReads(view, schema, result, args, rows);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Adds every row reading `result` with `schema` touches (the memo's deps). */
-  function addReads(view: View, schema: object, result: unknown, args: readonly unknown[], rows: Rows): void {
-    const { deps } = memo.denormalizeTracked(schema, result, view.getEntity, args);
-    for (let i = 0; i < deps.length; i += 3) addRow(rows, deps[i] as string, String(deps[i + 1]));
+    return addResultRows(memo, view, endpoint, args, key, rows);
   }
 
   /** Adds every row a query read (`controller.retain(query, ...args)`) touches in `view`; false when that cannot be told. */
   function reachQuery(view: View, held: HeldQuery, rows: Rows): boolean {
     try {
       const result = inferResult(held.schema, held.args, view);
-      if (result !== undefined) addReads(view, held.schema, result, held.args, rows);
+      if (result !== undefined) addReads(memo, view, held.schema, result, held.args, rows);
       return true;
     } catch {
       return false;
@@ -198,6 +165,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
 
   return {
     sweep,
+    endpointOf,
     after(action: CacheAction) {
       if (actions.setResponse.match(action) || actions.setError.match(action)) {
         const { key, endpoint, args } = action.payload;

@@ -42,7 +42,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       gc,
       buildRequestsHandler(input, store, inFlight, parts),
       // After requests: a write counts from the moment its request runs (races rule 5b).
-      buildWritesHandler(input, store, usage),
+      buildWritesHandler(input, store, usage, gc),
       buildResetHandler(input, inFlight),
       buildPageStatusHandler(input.actions, page),
       buildPollingHandler(input, store, page),

@@ -5,7 +5,7 @@ import { createRequestRunner, type RequestPoints, type Run } from './requestRun'
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 /** What the requests handler needs from the cache. */
-export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
+export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice' | 'probeOptimistic'>;
 
 /**
  * The fetch action → request lifecycle: takes the request the controller
@@ -18,7 +18,7 @@ export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'hando
  * update without storing an error.
  */
 export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight, points: RequestPoints = []): Handler {
-  const { actions, handoff } = input;
+  const { actions, handoff, outcome, options, selectSlice, probeOptimistic } = input;
   const start = createRequestRunner(input, store, inFlight, points);
   // Requests taken over in `before`, started in `after` (once the reducer has recorded the fetch).
   const claimed = new Map<string, PendingRequest>();
@@ -61,6 +61,17 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
       claimed.delete(requestId);
       const payload = action.payload;
       const { endpoint, args } = pending;
+      if (payload.optimistic) {
+        const failed = probeOptimistic(selectSlice(store.getState()), endpoint, args, payload.fetchedAt);
+        if (failed !== undefined) {
+          // A getOptimisticResponse that throws fails its fetch before anything is sent: the error is
+          // recorded for the request and the caller gets exactly what was thrown.
+          const { key, fetchedAt } = payload;
+          outcome.recordError(store.dispatch, endpoint, { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId }, failed.thrown);
+          pending.reject(failed.thrown);
+          return;
+        }
+      }
       const run = start(requestId, payload, endpoint, args);
       if (!endpoint.sideEffect) inFlight.share(payload.endpoint, payload.key, run);
       if (payload.optimistic) {

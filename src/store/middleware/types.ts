@@ -4,6 +4,7 @@ import type { DispatchFetch } from '../dispatchFetch';
 import type { RequestHandoff } from '../handoff';
 import type { ResolvedOptions } from '../options';
 import type { Outcome } from '../outcome';
+import type { OptimisticProbe } from '../optimisticProbe';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
@@ -42,6 +43,8 @@ export interface MiddlewareInput {
   readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
+  /** Runs a fetch's `getOptimisticResponse` once before its request is sent; a throw fails the fetch. */
+  readonly probeOptimistic: OptimisticProbe;
   readonly dispatchFetch: DispatchFetch;
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;

@@ -1,27 +1,37 @@
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
 import type { SetResponsePayload } from '../actions';
+import type { EndpointInterface } from '../endpoint';
+import type { GcParts, StoredResults } from './gc';
+import { addResultRows, type Rows } from './resultRows';
 import type { Usage } from './usage';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
-// API.md races rule 5b. The merge itself is the normalizer's (a write's data counts as newer than rows
-// reads brought, `EntityMeta.write`); this handler does the other half: when a write succeeds over data
-// that reads brought during its flight, the results those reads stored are revalidated, so the cache
-// converges to the server's state even when someone else changed the entity meanwhile.
+// Races rule 5b. The merge itself is the normalizer's (a write's data counts as newer than rows reads
+// brought, `EntityMeta.write`); this handler does the other half: when a write succeeds over entities
+// that arrived during its flight by any path, every result holding one of them is revalidated, so the
+// cache converges to the server's state even when someone else changed the entity meanwhile.
 
 /** What the writes handler needs from the cache. */
-export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch'>;
+export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice'> & {
+  readonly gc: Pick<GcParts, 'memo' | 'viewOf'>;
+};
 
-/** A write in flight: the entity rows reads brought during its flight, each with the request keys of those reads. */
-type Brought = Map<string, Set<string>>;
+/** What refetches a result: its endpoint and args. */
+interface Refetch {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+type Tables = { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta };
 
 // A JSON pair: entity keys and pks may hold any character, so no separator could be unambiguous.
 const refOf = (key: string, pk: string) => JSON.stringify([key, pk]);
 
-function forEachRef(
-  tables: NormalizedEntities | NormalizedEntitiesMeta,
-  visit: (ref: string) => void,
-): void {
-  for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk));
+/** Visits each row of a payload: what it wrote, won or invalidated. */
+function forEachRef(payload: Tables, visit: (ref: string) => void): void {
+  for (const tables of [payload.entities, payload.entitiesMeta]) {
+    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk));
+  }
 }
 
 function isWriteResponse(payload: SetResponsePayload): boolean {
@@ -32,57 +42,76 @@ function isWriteResponse(payload: SetResponsePayload): boolean {
 
 /**
  * Tracks each write (a fetch of a `sideEffect` endpoint) this store sent, from
- * its fetch to its outcome, and the rows read responses (fetches, polls,
- * `setResponse`) brought meanwhile. When the write succeeds, each read key
- * that brought a row the write's response then wrote over is refetched if in
- * use, else marked stale (`expireAll`). The bookkeeping is runtime only,
+ * its fetch to its outcome, and the entity rows that arrived meanwhile by any
+ * path: read responses and pages, `controller.setResponse`, `controller.set`
+ * (an `onSubscribe` event stream). When the write succeeds and its response
+ * wrote over one of those rows, every result holding such a row (found by
+ * reading the stored results and the results in use, only then) is refetched
+ * if in use, else marked stale (`expireAll`). The bookkeeping is runtime only,
  * bounded by the writes in flight, and dropped when each settles or at a reset.
  */
-export function buildWritesHandler(input: WritesInput, store: HandlerStore, usage: Pick<Usage, 'isInUse' | 'inUse'>): Handler {
-  const { actions, handoff, dispatchFetch } = input;
-  const writes = new Map<string, Brought>();
+export function buildWritesHandler(
+  input: WritesInput,
+  store: HandlerStore,
+  usage: Pick<Usage, 'isInUse' | 'inUse'>,
+  results: StoredResults,
+): Handler {
+  const { actions, handoff, dispatchFetch, selectSlice } = input;
+  const { memo, viewOf } = input.gc;
+  // Per write in flight (by request id): the rows that arrived during its flight.
+  const writes = new Map<string, Set<string>>();
 
-  function readArrived(payload: SetResponsePayload): void {
+  function arrived(payload: Tables): void {
     // A write whose outcome never came (dropped by a reset) is forgotten here.
     for (const requestId of writes.keys()) if (!handoff.active.has(requestId)) writes.delete(requestId);
-    for (const brought of writes.values()) {
-      const note = (ref: string) => {
-        let keys = brought.get(ref);
-        if (keys === undefined) {
-          keys = new Set();
-          brought.set(ref, keys);
-        }
-        keys.add(payload.key);
-      };
-      forEachRef(payload.entities, note);
-      forEachRef(payload.entitiesMeta, note);
-    }
+    for (const refs of writes.values()) forEachRef(payload, (ref) => refs.add(ref));
   }
 
-  function revalidate(brought: Brought, payload: SetResponsePayload): void {
-    const keys = new Set<string>();
-    const collect = (ref: string) => {
-      for (const key of brought.get(ref) ?? []) keys.add(key);
+  /** The request keys whose results hold one of `wanted`, with an endpoint and args to refetch each. */
+  function resultsHolding(wanted: Set<string>): Map<string, Refetch> {
+    const state = selectSlice(store.getState());
+    const view = viewOf(state);
+    const found = new Map<string, Refetch>();
+    const check = (key: string, endpoint: EndpointInterface, args: readonly unknown[]) => {
+      // Only reads are revalidated: a write's stored answer is not refetched.
+      if (endpoint.sideEffect === true) return;
+      const held: Rows = new Map();
+      if (!addResultRows(memo, view, endpoint, args, key, held)) return;
+      for (const [entity, pks] of held) for (const pk of pks) if (wanted.has(refOf(entity, pk))) found.set(key, { endpoint, args });
     };
-    // The rows the write's response changed or won: there it went over what the reads brought.
-    forEachRef(payload.entities, collect);
-    forEachRef(payload.entitiesMeta, collect);
-    keys.delete(payload.key);
-    if (keys.size === 0) return;
+    // Results in use first: their users' endpoint and args refetch them (a detail read by inference too).
+    const checked = new Set<string>();
+    for (const entry of usage.inUse()) {
+      checked.add(entry.key);
+      check(entry.key, entry.endpoint, entry.args);
+    }
+    for (const key of Object.keys(state.endpoints)) {
+      if (checked.has(key)) continue;
+      const by = results.endpointOf(key);
+      if (by !== undefined) check(key, by.endpoint, by.args);
+    }
+    return found;
+  }
+
+  function revalidate(came: Set<string>, payload: SetResponsePayload): void {
+    // Only the rows the write touched: rule 5b is about data arriving for an entity a write in flight touches.
+    const wanted = new Set<string>();
+    forEachRef(payload, (ref) => {
+      if (came.has(ref)) wanted.add(ref);
+    });
+    if (wanted.size === 0) return;
+    const holding = resultsHolding(wanted);
     const stale: string[] = [];
-    const refetch = new Set<string>();
-    for (const key of keys) {
-      if (usage.isInUse(key)) refetch.add(key);
-      else stale.push(key);
+    for (const [key, by] of holding) {
+      if (usage.isInUse(key)) {
+        dispatchFetch(store.dispatch, by.endpoint, by.args).catch(() => {
+          // The failure is recorded in the store, like any fetch's.
+        });
+      } else {
+        stale.push(key);
+      }
     }
     if (stale.length > 0) store.dispatch(actions.expireAll({ keys: stale }));
-    if (refetch.size === 0) return;
-    for (const entry of usage.inUse()) {
-      if (!refetch.delete(entry.key)) continue;
-      dispatchFetch(store.dispatch, entry.endpoint, entry.args).catch(() => {
-        // The failure is recorded in the store, like any fetch's.
-      });
-    }
   }
 
   return {
@@ -90,17 +119,21 @@ export function buildWritesHandler(input: WritesInput, store: HandlerStore, usag
       if (actions.fetch.match(action)) {
         // Only writes this store sent (a replayed fetch action sends nothing).
         if (action.payload.sideEffect === true && handoff.active.has(action.meta.requestId)) {
-          writes.set(action.meta.requestId, new Map());
+          writes.set(action.meta.requestId, new Set());
         }
+      } else if (writes.size === 0) {
+        // Nothing to track: the normal read path pays no more than this test.
       } else if (actions.setResponse.match(action)) {
         const payload = action.payload;
-        const brought = payload.requestId === undefined ? undefined : writes.get(payload.requestId);
-        if (brought !== undefined) {
+        const came = payload.requestId === undefined ? undefined : writes.get(payload.requestId);
+        if (came !== undefined) {
           writes.delete(payload.requestId as string);
-          revalidate(brought, payload);
-        } else if (writes.size > 0 && !isWriteResponse(payload)) {
-          readArrived(payload);
+          revalidate(came, payload);
+        } else if (!isWriteResponse(payload)) {
+          arrived(payload);
         }
+      } else if (actions.set.match(action)) {
+        arrived(action.payload);
       } else if (actions.setError.match(action) || actions.abort.match(action)) {
         if (action.payload.requestId !== undefined) writes.delete(action.payload.requestId);
       } else if (actions.reset.match(action)) {
