@@ -3,7 +3,7 @@
 // list of two todos a page, loaded page by page from a button.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
-import { RestEndpoint, createRestCache, schema } from 'rest-slice';
+import { RestEndpoint, createRestCache, infinitePages, schema } from 'rest-slice';
 import { useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
 import { deferred, makeStore, renderWithStore, Todo, type TodoServer, withTodoServer } from './helpers';
 
@@ -59,7 +59,7 @@ describe('useInfiniteSuspense', () => {
   }
 
   it.each([false, true])('loads the first page with Suspense, then each next page into the one list (StrictMode: %s)', async (strict) => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     renderWithStore(
@@ -89,7 +89,7 @@ describe('useInfiniteSuspense', () => {
   });
 
   it('after invalidate, suspends and refetches every loaded page in order', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     renderWithStore(
@@ -115,7 +115,7 @@ describe('useInfiniteSuspense', () => {
 
 describe('useInfiniteDLE', () => {
   it('gives loading, then data with page state; a failed page is the error while the list stays', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     const seen: { loading: boolean; ids?: string; hasNextPage: boolean; error?: string }[] = [];
@@ -141,7 +141,7 @@ describe('useInfiniteDLE', () => {
   });
 
   it('null args skip: nothing is fetched and there are no pages', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     let result: ReturnType<typeof useInfiniteDLE<typeof Feed>> | undefined;
