@@ -4,7 +4,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { RestEndpoint, createRestCache, infinitePages, schema } from 'rest-slice';
-import { useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
+import { ErrorBoundary, useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
+import { allowConsole } from '../setup';
 import { deferred, makeStore, renderWithStore, Todo, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
@@ -152,6 +153,38 @@ describe('useInfiniteDLE', () => {
     renderWithStore(<List />, { store, cache });
     await act(() => result!.fetchNextPage());
     expect(result).toMatchObject({ data: undefined, loading: false, hasNextPage: false, isFetchingNextPage: false });
+    expect(feedCount()).toBe(0);
+  });
+});
+
+describe('without the infinitePages feature', () => {
+  it('useInfiniteSuspense and useInfiniteDLE throw to the boundary, naming the feature and the cache, and fetch nothing', () => {
+    allowConsole();
+    const cache = createRestCache({ reducerPath: 'core' });
+    const store = makeStore(cache);
+    const Feed = feed();
+    function Suspending() {
+      useInfiniteSuspense(Feed, {});
+      return <p>never</p>;
+    }
+    function WithoutSuspense() {
+      useInfiniteDLE(Feed, {});
+      return <p>never</p>;
+    }
+    const message =
+      'error: [rest-slice] `useInfiniteSuspense`/`useInfiniteDLE` need the infinitePages feature: the cache at `core` was made without it. Install it with `createRestCache({ features: [infinitePages()] })` and give that cache to `RestCacheProvider`.';
+    for (const Component of [Suspending, WithoutSuspense]) {
+      const view = renderWithStore(
+        <ErrorBoundary errorComponent={({ error }) => <p role="alert">error: {error.message}</p>}>
+          <Suspense fallback={<p>loading</p>}>
+            <Component />
+          </Suspense>
+        </ErrorBoundary>,
+        { store, cache },
+      );
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      view.unmount();
+    }
     expect(feedCount()).toBe(0);
   });
 });
