@@ -20,15 +20,17 @@ export type RemoveListeners = () => void;
  * does nothing and returns a function that does nothing.
  *
  * @param cache the cache whose actions are dispatched, at its own
- * `reducerPath`. Default `restCache`.
+ * `reducerPath`; it needs the `listeners()` feature. Default `restCache`,
+ * which has no features (so pass your cache).
  * @returns the function that removes every listener and the `true` defaults;
  * when the page was hidden or offline it dispatches `focus`/`online`, since a
  * store without listeners counts the page as shown and online.
  * @throws in development, when the store's state has no slice of `cache` at
  * its `reducerPath` (its actions would reach no reducer or middleware).
  * @example
+ * const cache = createRestCache({ features: [listeners()] });
  * const store = configureStore({ ... });
- * setupListeners(store); // or setupListeners(store, cache) for a cache of your own
+ * setupListeners(store, cache);
  */
 export function setupListeners(store: StoreLike, cache: RestCache = restCache): RemoveListeners {
   // Checked before the `window` test, so a wiring mistake shows in Node tests and server rendering too.
