@@ -14,7 +14,6 @@ import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import { createSnapshot } from './snapshot';
 import { createOptimisticProbe } from './optimisticProbe';
-import type { EndpointInterface, KeyArgs } from './endpoint';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
