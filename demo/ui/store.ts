@@ -1,7 +1,7 @@
 // The demo's store: the cache mounted as the README shows, plus a middleware that records each cache
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { createRestCache, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
+import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
@@ -21,12 +21,13 @@ const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && er
 
 /**
  * The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and the
- * features it shows: retries, refetch on focus and reconnect, and live data (`onSubscribe`).
+ * features it shows: retries, refetch on focus and reconnect, the infinite activity feed, and live data
+ * (`onSubscribe`).
  */
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners(), live()],
+  features: [retry({ retry: retryReads, retryDelay }), listeners(), infinitePages(), live()],
 });
 
 /** One recorded action. */
