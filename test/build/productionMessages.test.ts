@@ -119,8 +119,9 @@ for (const mode of ['production', 'development']) {
 console.log(JSON.stringify(out));`;
     const out = JSON.parse(runModule(script)) as Record<string, { prose: string[]; freezes: boolean; lines: string[] }>;
     const noParam = codeOf("[rest-slice] `createResource` needs a path with at least one `:param`, got '${path}'");
-    const noPk = codeOf('[rest-slice] Entity `${this.key}` has no usable primary key: pk() returned ${quote(id) ?? \'undefined\'} for ${quote(input)}');
-    expect(out.production).toEqual({ prose: [], freezes: false, lines: [`[rest-slice] E${noParam} /todos`, `[rest-slice] E${noPk} Todo`] });
+    const noPk = codeOf('[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id) ?? \'undefined\'} for ${quote(input)}');
+    // `owner` is a plain name ("Entity `Todo`"), so production keeps it.
+    expect(out.production).toEqual({ prose: [], freezes: false, lines: [`[rest-slice] E${noParam} /todos`, `[rest-slice] E${noPk} Entity \`Todo\``] });
     expect(out.development.freezes).toBe(true);
     expect(out.development.lines).toEqual([
       "[rest-slice] `createResource` needs a path with at least one `:param`, got '/todos'",
