@@ -95,8 +95,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     has,
   };
   // One controller and one feature view per store, made on first use.
-  const controllers = new WeakMap<Function, Controller>();
-  const featureStores = new WeakMap<Function, FeatureStore>();
+  const controllers = new WeakMap<StoreLike['getState'], Controller>();
+  const featureStores = new WeakMap<StoreLike['getState'], FeatureStore>();
   const featureStoreOf = (store: StoreLike): FeatureStore => {
     let found = featureStores.get(store.getState);
     if (found === undefined) {

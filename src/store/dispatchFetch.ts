@@ -14,8 +14,8 @@ export interface DispatchFetchInput {
   readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId'>;
   readonly now: () => number;
   readonly reducerPath: string;
-  /** Whether a feature of this name is installed. */
-  has(name: string): boolean;
+  /** Whether a feature of this name is installed (a function property: it is passed on by itself). */
+  readonly has: (name: string) => boolean;
 }
 
 /** Dispatches `<reducerPath>/fetch` for `endpoint(...args)` into a store and returns the caller's promise. */

@@ -32,7 +32,8 @@ export interface FeatureCache {
 /** One store as a feature sees it: the store, its slice of the cache, and the core's runtime of that store. */
 export interface FeatureStore {
   readonly dispatch: Dispatch;
-  getState(): unknown;
+  /** The store's own `getState` (the same function, so it can key what a store has, as `setupListeners` does). */
+  readonly getState: () => unknown;
   /** This cache's slice of the store's state. */
   slice(): RestCacheState;
   /** Runs `endpoint(...args)` through the store as `controller.fetch` does (GETs in flight are shared; the outcome is recorded). */

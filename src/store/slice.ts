@@ -1,4 +1,4 @@
-import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isDraft, original, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type {
   AbortPayload,
   FetchPayload,
@@ -96,7 +96,7 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
         if (cases === undefined) continue;
         const byType = new Map(Object.keys(cases).map((suffix) => [`${reducerPath}/${suffix}`, cases[suffix]]));
         builder.addMatcher(
-          (action: { type: string }): action is CacheAction => byType.has(action.type),
+          (action: UnknownAction): action is CacheAction => byType.has(action.type),
           (state, action) => byType.get(action.type)!(base(state), action),
         );
       }

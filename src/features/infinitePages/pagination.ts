@@ -37,7 +37,7 @@ export interface PagesPayload {
   readonly entry: PagesState | null;
 }
 
-/** What `cache.selectPages` answers for a list. */
+/** What `selectPages` answers for a list. */
 export interface PagesInfo {
   /** Whether `fetchNextPage` has a page to fetch. */
   readonly hasNextPage: boolean;

@@ -1,3 +1,4 @@
+import { describeKind, quote } from '../../schema/own';
 import type { RestFeature } from '../../store/feature';
 import { endpointFlag } from '../../store/middleware/pageStatus';
 import { isListening } from './listening';
@@ -24,17 +25,22 @@ export interface ListenersOptions {
 
 type RefetchOption = 'refetchOnFocus' | 'refetchOnReconnect';
 
+/** The kind and the value, so a message shows what was passed: `a string ("yes")`. */
+function describe(value: unknown): string {
+  return `${describeKind(value)} (${quote(value)})`;
+}
+
 function checkOptions(options: ListenersOptions): Required<Pick<ListenersOptions, 'refetchMinAge'>> & ListenersOptions {
   for (const name of ['refetchOnFocus', 'refetchOnReconnect'] as const) {
     const value: unknown = options[name];
     if (value !== undefined && typeof value !== 'boolean') {
-      throw new TypeError(`[rest-slice] \`listeners()\` option \`${name}\` must be a boolean or undefined; got ${typeof value}.`);
+      throw new TypeError(`[rest-slice] \`listeners()\` option \`${name}\` must be a boolean or undefined; got ${describe(value)}.`);
     }
   }
   const minAge: unknown = options.refetchMinAge ?? 1_000;
   if (typeof minAge !== 'number' || !(minAge >= 0)) {
     throw new TypeError(
-      `[rest-slice] \`listeners()\` option \`refetchMinAge\` must be a number of ms >= 0 (\`0\` refetches everything in use); got ${typeof minAge === 'number' ? String(minAge) : typeof minAge}.`,
+      `[rest-slice] \`listeners()\` option \`refetchMinAge\` must be a number of ms >= 0 (\`0\` refetches everything in use); got ${describe(minAge)}.`,
     );
   }
   return { ...options, refetchMinAge: minAge };

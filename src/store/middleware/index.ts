@@ -1,5 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { FeatureRuntime } from '../feature';
+import { featureActionCheck } from '../featureCheck';
 import { buildPageStatusHandler, createPageStatus } from './pageStatus';
 import { buildPollingHandler } from './polling';
 import { createInFlight } from './inFlight';
@@ -20,6 +21,7 @@ export type { MiddlewareInput } from './types';
  */
 export function createRestMiddleware(input: MiddlewareInput): Middleware {
   const prefix = `${input.options.reducerPath}/`;
+  const checkAction = featureActionCheck(input.options.reducerPath, input.features);
 
   return (store) => {
     input.handoff.storesWithMiddleware.add(store.getState);
@@ -52,6 +54,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
 
     return (next) => (action) => {
       if (!isCacheAction(action, prefix)) return next(action);
+      if (process.env.NODE_ENV !== 'production') checkAction(action.type);
       for (const handler of handlers) {
         if (handler.before?.(action) === false) return action;
       }
