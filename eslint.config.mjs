@@ -32,8 +32,9 @@ export default tseslint.config(
       'src/schema/own.ts',
       'src/store/createController.ts',
       'src/store/createRestCache.ts',
+      'src/store/dispatchFetch.ts',
       'src/store/middleware/*.ts',
-      'src/store/setupListeners.ts',
+      'src/features/**/*.ts',
     ],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
@@ -46,7 +47,7 @@ export default tseslint.config(
       'src/schema/Invalidate.ts',
       'src/schema/Polymorphic.ts',
       'src/schema/denormalize.ts',
-      'src/store/pagination.ts',
+      'src/features/infinitePages/pagination.ts',
     ],
     rules: { '@typescript-eslint/no-base-to-string': 'off' },
   },
@@ -60,9 +61,10 @@ export default tseslint.config(
     // matches every instantiation, where `unknown` fails variance checks; values built from it are re-typed by the signatures.
     files: [
       'src/react/useQuery.ts',
-      'src/rest/{Endpoint,RestEndpoint,Snapshot,collectionSchemas,createResource,dataClientResourceTypes,dataClientTypes,endpointOptions,listMembers,liveController,pageSchemas,paginated,resourceExtend,resourceMembers,resourceOptions,resourceTypes,restArgs,types}.ts',
+      'src/rest/{Endpoint,RestEndpoint,Snapshot,collectionSchemas,createResource,dataClientResourceTypes,dataClientTypes,endpointOptions,listMembers,liveController,paginated,resourceExtend,resourceMembers,resourceOptions,resourceTypes,restArgs,types}.ts',
+      'src/features/infinitePages/{pageSchemas,pagination}.ts',
       'src/schema/{Collection,CollectionEdits,Entity,EntityMixin,Invalidate,MemoCache,Polymorphic,Query,denormalize,normalize,types}.ts',
-      'src/store/{endpoint,pagination,outcome,reads,selectors}.ts',
+      'src/store/{endpoint,outcome,reads,selectors}.ts',
       'src/store/middleware/usage.ts',
     ],
     rules: {
@@ -81,8 +83,9 @@ export default tseslint.config(
     // `Function` is only an identity key (WeakMap/Set of classes and `getState`s) or a converter called by kind.
     files: [
       'src/schema/{Entity,Values,denormalize,describeSchema}.ts',
-      'src/store/{handoff,registry,selectors}.ts',
-      'src/store/middleware/{listeners,usage}.ts',
+      'src/store/{createRestCache,handoff,registry,selectors}.ts',
+      'src/store/middleware/usage.ts',
+      'src/features/listeners/listening.ts',
     ],
     rules: { '@typescript-eslint/no-unsafe-function-type': 'off' },
   },

@@ -78,7 +78,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       res.end(body);
     };
     const pathname = url.split('?')[0];
-    // The page's query (?gcTime=1500&retryDelay=50) is for the app, not the server.
+    // The page's query (?gcTime=1500&retryDelay=50&refetchMinAge=0) is for the app, not the server.
     if (pathname === '/' || pathname === '/index.html') return send('text/html', page);
     if (url === '/app.js') return send('text/javascript', script);
     if (url === '/app.css') return send('text/css', css);

@@ -50,7 +50,17 @@ try {
 
   writeFileSync(
     join(app, 'index.ts'),
-    "import { createResource, Entity, restCache } from 'rest-slice';\nimport { useSuspense } from 'rest-slice/react';\nclass Todo extends Entity { id = 0; pk() { return String(this.id); } static key = 'Todo'; }\nexport const TodoResource = createResource({ path: '/todos/:id', schema: Todo });\nexport { restCache, useSuspense };\n",
+    [
+      "import { createResource, createRestCache, Entity, infinitePages, listeners, live, restCache, retry, selectPages, type PagesInfo } from 'rest-slice';",
+      "import { useInfiniteSuspense, useSuspense } from 'rest-slice/react';",
+      "class Todo extends Entity { id = 0; pk() { return String(this.id); } static key = 'Todo'; }",
+      "export const TodoResource = createResource({ path: '/todos/:id', schema: Todo });",
+      // The feature modules' functions and types resolve from the package as the core's do.
+      'export const cache = createRestCache({ features: [retry({ retry: 2 }), listeners(), infinitePages(), live()] });',
+      'export const pages: PagesInfo = selectPages(cache, {}, TodoResource.getList);',
+      'export { restCache, useInfiniteSuspense, useSuspense };',
+      '',
+    ].join('\n'),
   );
   for (const [module, moduleResolution] of [['commonjs', 'node'], ['node16', 'node16'], ['esnext', 'bundler']]) {
     run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', module, '--moduleResolution', moduleResolution, 'index.ts'], app);

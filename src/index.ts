@@ -118,20 +118,32 @@ export type {
 
 // store
 export { createRestCache, restCache } from './store/createRestCache';
-export { setupListeners } from './store/setupListeners';
-export type { RemoveListeners } from './store/setupListeners';
 export { initialRestCacheState } from './store/state';
 export type { RestCache, RestCacheOptions } from './store/createRestCache';
 export type { Scheduler } from './store/scheduler';
 export type { Controller, ResolveOptions, StoreLike } from './store/controller';
 export type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './store/endpoint';
 export type { ResponseState } from './store/selectors';
-export type { PageState, PagesInfo, PagesPayload, PagesState } from './store/pagination';
 export type { NextParams } from './rest/endpointOptions';
-export type { OptimisticEntry, RestCacheState, ResultMeta, RetryState, SerializedError } from './store/state';
+export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
-export type { AbortPayload, RetryPayload } from './store/actions';
+export type { AbortPayload } from './store/actions';
+export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature } from './store/feature';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';
 export type { GcPayload } from './store/gcReducer';
 export type { SetPayload } from './store/setReducer';
+// end store
+
+// features: each a module an app installs with `createRestCache({ features: [...] })`
+export { allFeatures } from './features/allFeatures';
+export { infinitePages, selectPages } from './features/infinitePages/infinitePages';
+export type { PageState, PagesInfo, PagesPayload, PagesState } from './features/infinitePages/pagination';
+export { listeners } from './features/listeners/listeners';
+export type { ListenersOptions } from './features/listeners/listeners';
+export { setupListeners } from './features/listeners/setupListeners';
+export type { RemoveListeners } from './features/listeners/setupListeners';
+export { live } from './features/live/live';
+export { retry } from './features/retry/retry';
+export type { RetryFeatureOptions } from './features/retry/retry';
+export type { RetryPayload, RetryState } from './features/retry/retryState';

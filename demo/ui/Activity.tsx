@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
+import { selectPages } from 'rest-slice';
 import { useController, useError, useInfiniteSuspense, useSuspense } from 'rest-slice/react';
 import { cache, resources, type DemoState } from './store';
 
@@ -13,7 +14,7 @@ const { ActivityResource } = resources;
 export function ActivityFeed() {
   const { data: activity, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteSuspense(ActivityResource.getList);
   const controller = useController();
-  const pages = useSelector((state: DemoState) => cache.selectPages(state, ActivityResource.getList).pageParams.length);
+  const pages = useSelector((state: DemoState) => selectPages(cache, state, ActivityResource.getList).pageParams.length);
   const refreshing = useSelector((state: DemoState) => ActivityResource.getList.key() in state.rest.inflight && !isFetchingNextPage);
   // A failed page keeps the lines shown (its error is not thrown): say so here, with a Retry of what failed.
   const error = useError(ActivityResource.getList);

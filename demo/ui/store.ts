@@ -1,13 +1,13 @@
 // The demo's store: the cache mounted as the README shows, plus a middleware that records each cache
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { createRestCache, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
+import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
 export const resources = createResources(`${location.origin}/api`);
 
-// The page's address may shorten the demo's timings (the browser tests do): ?gcTime=1500&retryDelay=50.
+// The page's address may shorten the demo's timings (the browser tests do): ?gcTime=1500&retryDelay=50&refetchMinAge=0.
 const query = new URLSearchParams(location.search);
 const setting = (name: string, fallback: number) => (query.has(name) ? Number(query.get(name)) : fallback);
 
@@ -15,12 +15,22 @@ const setting = (name: string, fallback: number) => (query.has(name) ? Number(qu
 export const gcTime = setting('gcTime', 5000);
 /** The delay before a retry of a failed read (ms). */
 export const retryDelay = setting('retryDelay', 700);
+/** A focus or reconnect refetches what is shown if it was received at least this long ago (ms). */
+const refetchMinAge = setting('refetchMinAge', 1000);
 
 /** Reads that got a 503 (server flaky or down) are tried twice more; a 500 (a failed write) is not. */
-const retry: RetryOption = (failureCount, error) => failureCount <= 2 && error.status === 503;
+const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && error.status === 503;
 
-/** The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and retries. */
-export const cache = createRestCache({ keepUnusedDataFor: gcTime, gcInterval: 1000, retry, retryDelay });
+/**
+ * The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and the
+ * features it shows: retries, refetch on focus and reconnect, the infinite activity feed, and live data
+ * (`onSubscribe`).
+ */
+export const cache = createRestCache({
+  keepUnusedDataFor: gcTime,
+  gcInterval: 1000,
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live()],
+});
 
 /** One recorded action. */
 export interface LogEntry {

@@ -1,48 +1,56 @@
-// `npm run size:breakdown`: what the core size-limit fixture (scripts/size/core.mjs) is made of.
-// Builds it as size-limit does (the esbuild settings of .size-limit.cjs, minified), but from src/
-// so each module keeps its own name, then prints the bytes each module adds to the minified bundle,
-// grouped by what it is for, and the gzip size a bundle of only the groups an app cannot leave out
-// would have at the same compression ratio.
+// `npm run size:breakdown`: what the size-limit fixtures are made of. Builds each as size-limit does (the
+// esbuild settings of .size-limit.cjs, minified), but from src/ so each module keeps its own name, then
+// prints the bytes each module adds to the core fixture's minified bundle, grouped by what it is for, and
+// for each feature fixture what the feature adds on top of the core (its own files and the gzip total).
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
-// The core check of .size-limit.cjs: its fixture, externals and esbuild settings, so this is the bundle CI measures.
-const [check] = createRequire(import.meta.url)('../../.size-limit.cjs');
+// The checks of .size-limit.cjs: their fixtures, externals and esbuild settings, so this is what CI measures.
+const checks = createRequire(import.meta.url)('../../.size-limit.cjs');
+const [check] = checks;
 
-// Which group each module belongs to: the first pattern that matches its path. The "feature" groups are
-// what API.md gives every `createRestCache()` (and so `restCache`): they are reached from options and
-// controller methods, not from imports, so a bundler cannot know an app does not use them.
+// Which group each module belongs to: the first pattern that matches its path. The feature modules
+// (src/features/, installed with `createRestCache({ features })`) are reached only from their own exports,
+// so the core fixture, which installs none, must not contain them: the first group shows any that leaks in.
+// The "core, could be a feature" groups are parts every cache has today: options, controller methods and
+// schemas a bundler cannot tell an app does not use.
 const GROUPS = [
-  ['feature: pagination (getNextPageParams, fetchNextPage, maxPages)', /(pagination|pages|pageSchemas|paginated|pagesReducer)\.ts$/],
-  ['feature: garbage collection and usage', /(middleware\/gc|gcReducer|middleware\/usage)\.ts$/],
-  ['feature: retry, polling, focus/online, onSubscribe', /middleware\/(retry|polling|listeners|liveSubscriptions)\.ts$/],
-  ['feature: controller.set', /store\/(set|setReducer)\.ts$/],
-  ['feature: Collection push/unshift/assign/remove/move', /(Collection|CollectionEdits|collectionSchemas|collectionMembers|entityLists)\.ts$/],
-  ['feature: other schemas (Values, Union, Invalidate, Query, Object, polymorphism)', /schema\/(Values|Union|Invalidate|Query|Object|Polymorphic|All)\.ts$/],
+  ['feature modules (src/features/): none belongs in a core-only app', /src\/features\//],
+  ['core, could be a feature: garbage collection and usage', /(middleware\/gc|gcReducer|middleware\/usage|resultRows)\.ts$/],
+  ['core, could be a feature: pollFrequency polling', /middleware\/(polling|pageStatus)\.ts$/],
+  ['core, could be a feature: getPage with paginationField', /rest\/paginated\.ts$/],
+  ['core, could be a feature: controller.set', /store\/(set|setReducer)\.ts$/],
+  ['core, could be a feature: Collection push/unshift/assign/remove/move', /(Collection|CollectionEdits|collectionSchemas|collectionMembers|entityLists)\.ts$/],
+  ['core, could be a feature: other schemas (Values, Union, Invalidate, Query, Object, polymorphism)', /schema\/(Values|Union|Invalidate|Query|Object|Polymorphic|All)\.ts$/],
   ['core: path templates (path-to-regexp and paths.ts)', /(path-to-regexp|rest\/paths\.ts$)/],
   ['core: normalize, denormalize, memo, Entity', /src\/schema\//],
   ['core: endpoints and resources', /src\/rest\//],
   ['core: slice, middleware, controller, selectors, views', /src\/store\//],
 ];
 
-const result = await build(
-  check.modifyEsbuildConfig({
-    entryPoints: [check.path],
-    alias: { 'rest-slice': './src/index.ts' },
-    bundle: true,
-    minify: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    logLevel: 'error',
-    external: check.ignore,
-  }),
-);
-const code = result.outputFiles[0].contents;
-const minified = code.length;
-const gzipped = gzipSync(code, { level: 9 }).length;
-const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
+/** The fixture of `entry` built as size-limit builds it: its minified code, gzip size and per-module bytes. */
+async function measure(entry) {
+  const result = await build(
+    check.modifyEsbuildConfig({
+      entryPoints: [entry.path],
+      alias: { 'rest-slice': './src/index.ts' },
+      bundle: true,
+      minify: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      logLevel: 'error',
+      external: entry.ignore,
+    }),
+  );
+  const code = result.outputFiles[0].contents;
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs);
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+const coreBuild = await measure(check);
+const { minified, gzipped, inputs } = coreBuild;
 
 const byGroup = new Map(GROUPS.map(([name]) => [name, { bytes: 0, modules: [] }]));
 const other = { bytes: 0, modules: [] };
@@ -59,8 +67,20 @@ const ratio = gzipped / minified;
 console.log(`core fixture: ${kB(minified)} min, ${kB(gzipped)} min+gz (gzip ÷ min = ${ratio.toFixed(3)})\n`);
 let core = 0;
 for (const [name, { bytes, modules }] of [...byGroup].sort((a, b) => b[1].bytes - a[1].bytes)) {
-  if (!name.startsWith('feature')) core += bytes;
+  if (!name.startsWith('feature') && !name.includes('could be a feature')) core += bytes;
   console.log(`${kB(bytes).padStart(9)} min  ≈ ${kB(bytes * ratio).padStart(8)} gz  ${name}`);
   for (const [path, size] of modules.sort((a, b) => b[1] - a[1])) console.log(`${String(size).padStart(18)}  ${path}`);
 }
-console.log(`\nwithout every feature group: ${kB(core)} min ≈ ${kB(core * ratio)} min+gz at the same ratio`);
+console.log(`\nwithout the groups that could be features: ${kB(core)} min ≈ ${kB(core * ratio)} min+gz at the same ratio`);
+
+// Each feature fixture: the files of src/features/ it adds, and its gzip size over the core's.
+console.log('\nfeatures (each fixture is the core app with that feature installed):');
+for (const entry of checks.filter((other) => /size\/(feature-|all-features)/.test(other.path))) {
+  const { gzipped: total, inputs: featureInputs } = await measure(entry);
+  const own = featureInputs.filter(([path]) => path.includes('src/features/'));
+  const ownBytes = own.reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+  console.log(`${kB(total - gzipped).padStart(9)} gz over the core (${kB(ownBytes)} min of its own files)  ${entry.name}`);
+  for (const [path, { bytesInOutput }] of own.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {
+    console.log(`${String(bytesInOutput).padStart(18)}  ${path}`);
+  }
+}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import type { EndpointArgs, EndpointInterface, PagesInfo } from 'rest-slice';
+import { selectPages, type EndpointArgs, type EndpointInterface, type PagesInfo } from 'rest-slice';
 import { useController } from './useController';
 import { isSkipped } from './useRequestState';
 import { useRestCache } from './useRestCache';
@@ -29,13 +29,19 @@ const SKIPPED_PAGES: PagesInfo = /* @__PURE__ */ Object.freeze({
   pageParams: /* @__PURE__ */ Object.freeze([]),
 });
 
-/** The pages of `endpoint(...args)` from the store (`cache.selectPages`) and stable page fetchers; `null` args skip. */
+/** The pages of `endpoint(...args)` from the store (`selectPages`) and stable page fetchers; `null` args skip. */
 export function useInfinitePages<E extends EndpointInterface>(endpoint: E, args: readonly unknown[]): InfinitePages {
   const cache = useRestCache();
+  // The page fetchers never reject, so a cache without the feature would fail silently: say so at once.
+  if (process.env.NODE_ENV !== 'production' && !cache.features.some((feature) => feature.name === 'infinitePages')) {
+    throw new Error(
+      `[rest-slice] \`useInfiniteSuspense\`/\`useInfiniteDLE\` need the infinitePages feature: the cache at \`${cache.reducerPath}\` was made without it. Install it with \`createRestCache({ features: [infinitePages()] })\` and give that cache to \`RestCacheProvider\`.`,
+    );
+  }
   const controller = useController();
   const key = isSkipped(args) ? undefined : endpoint.key(...args);
   const pages = useSelector((state: unknown) =>
-    key === undefined ? SKIPPED_PAGES : cache.selectPages(state, endpoint, ...(args as unknown as EndpointArgs<E>)),
+    key === undefined ? SKIPPED_PAGES : selectPages(cache, state, endpoint, ...(args as unknown as EndpointArgs<E>)),
   );
   const fetchNextPage = useCallback(async () => {
     if (key === undefined) return;

@@ -23,7 +23,8 @@ export interface InfiniteSuspense<T> extends InfinitePages {
  * const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteSuspense(TodoResource.getList, { userId });
  */
 export function useInfiniteSuspense<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): InfiniteSuspense<EndpointData<E>> {
-  const data = useSuspense(endpoint, ...args);
+  // Pages first: in a cache without the feature it throws before `useSuspense` sends a request.
   const pages = useInfinitePages(endpoint, args);
+  const data = useSuspense(endpoint, ...args);
   return useMemo(() => ({ ...pages, data }), [pages, data]);
 }

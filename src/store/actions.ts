@@ -60,16 +60,6 @@ export interface AbortPayload extends StampedPayload {
   readonly requestId: string;
 }
 
-/** Payload of `<reducerPath>/retry`: a fetch failed and is tried again (no new `fetch` action). */
-export interface RetryPayload extends StampedPayload {
-  /** The fetch's `requestId`. */
-  readonly requestId: string;
-  /** The number of the attempt starting now: 2 for the first retry. */
-  readonly attempt: number;
-  /** The failure of the previous attempt. */
-  readonly error: SerializedError;
-}
-
 /** Payload of `invalidate`, `invalidateAll` and `expireAll`: the request keys affected. */
 export interface KeysPayload {
   readonly keys: readonly string[];

@@ -13,8 +13,6 @@ import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RetainableQuery, StoreRuntimes } from './middleware/usage';
 import { createSnapshot } from './snapshot';
-import { pageRequestOf, type PageDirection } from './pagination';
-import { getOwn } from '../schema/own';
 import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
 import { runSet } from './set';
@@ -79,22 +77,18 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return done;
   }
 
-  function fetchPage(direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
-    let request: ReturnType<typeof pageRequestOf>;
-    try {
-      const pages = selectors.selectSlice(store.getState()).pages;
-      request = pageRequestOf(endpoint, args, pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)), direction);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (request === undefined) return Promise.resolve(reads.responseOf(selectors.selectView(store.getState()), endpoint, args).data);
-    return dispatchFetch(request.endpoint, request.args);
-  }
+  /** A controller method of a feature that is not installed: it fails, naming the feature to add. */
+  const needs = (method: string, feature: string) => () =>
+    Promise.reject(
+      new Error(
+        `[rest-slice] \`controller.${method}\` needs the ${feature} feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [${feature}()] })\`.`,
+      ),
+    );
 
   const controller: Controller = {
-    fetchNextPage: (endpoint, ...args) => fetchPage('next', endpoint, args) as Promise<never>,
+    fetchNextPage: needs('fetchNextPage', 'infinitePages'),
 
-    fetchPreviousPage: (endpoint, ...args) => fetchPage('previous', endpoint, args) as Promise<never>,
+    fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
     fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
 

@@ -14,11 +14,10 @@ import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import { createSnapshot } from './snapshot';
 import { createOptimisticProbe } from './optimisticProbe';
-import type { EndpointInterface, KeyArgs } from './endpoint';
-import { pagesInfo, type PagesInfo } from './pagination';
-import { getOwn } from '../schema/own';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
+import type { FeatureCache, FeatureStore, RestFeature } from './feature';
+import type { Usage } from './middleware/usage';
 
 export type { RestCacheOptions };
 
@@ -37,17 +36,12 @@ export interface RestCache<P extends string = string>
   readonly middleware: Middleware;
   /** The clock of this cache (the `now` option; default `Date.now`): it stamps `expiresAt`, and the hooks judge staleness by it. */
   readonly now: () => number;
-  /** The controller of a store that has this cache's reducer and middleware. */
+  /** The controller of a store that has this cache's reducer and middleware: the same object for the same store. */
   controller(store: StoreLike): Controller;
+  /** The features installed (the `features` option), in order. */
+  readonly features: readonly RestFeature[];
   /** This cache's slice of a root state. */
   selectCacheState(rootState: unknown): RestCacheState;
-  /**
-   * The pages loaded of the infinite list `endpoint(...args)` in a root state:
-   * `hasNextPage`, `hasPreviousPage`, `isFetchingNextPage`,
-   * `isFetchingPreviousPage` and `pageParams` (all false / empty before the
-   * list is loaded). The same object while the list's pages do not change.
-   */
-  selectPages<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): PagesInfo;
 }
 
 /**
@@ -64,7 +58,8 @@ export interface RestCache<P extends string = string>
 export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
   // The parts are built in dependency order, each given only what it uses.
   const resolved = resolveOptions(options);
-  const slice = createRestSlice(resolved.reducerPath);
+  const { features } = resolved;
+  const slice = createRestSlice(resolved.reducerPath, features);
   const registry = createRegistry();
   // `keepEqual`: a confirmed optimistic guess (same values, new row) keeps the objects shown.
   const memo = new MemoCache({ keepEqual: true });
@@ -90,7 +85,49 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     dataExpiryLength: resolved.dataExpiryLength,
     errorExpiryLength: resolved.errorExpiryLength,
   });
-  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now });
+  const has = (name: string) => features.some((feature) => feature.name === name);
+  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now, reducerPath: resolved.reducerPath, has });
+  const featureCache: FeatureCache = {
+    reducerPath: resolved.reducerPath,
+    actions: slice.actions,
+    now: resolved.now,
+    scheduler: resolved.scheduler,
+    has,
+  };
+  // One controller and one feature view per store, made on first use.
+  const controllers = new WeakMap<StoreLike['getState'], Controller>();
+  const featureStores = new WeakMap<StoreLike['getState'], FeatureStore>();
+  const featureStoreOf = (store: StoreLike): FeatureStore => {
+    let found = featureStores.get(store.getState);
+    if (found === undefined) {
+      found = {
+        dispatch: store.dispatch,
+        getState: store.getState,
+        slice: () => selectors.selectSlice(store.getState()),
+        fetch: (endpoint, args) => dispatchFetch(store.dispatch, endpoint, args),
+        // The middleware makes it when the store starts; a store without the middleware has no users.
+        get usage(): Usage {
+          const runtime = runtimes.get(store.getState);
+          if (runtime === undefined) throw new Error(`[rest-slice] the middleware of the cache at \`${resolved.reducerPath}\` has not been added to this store.`);
+          return runtime.usage;
+        },
+        controller: () => controllerOf(store),
+      };
+      featureStores.set(store.getState, found);
+    }
+    return found;
+  };
+  const controllerOf = (store: StoreLike): Controller => {
+    let controller = controllers.get(store.getState);
+    if (controller === undefined) {
+      controller = createController(controllerInput, store);
+      for (const feature of features) {
+        if (feature.controller !== undefined) Object.assign(controller, feature.controller(featureCache, featureStoreOf(store)));
+      }
+      controllers.set(store.getState, controller);
+    }
+    return controller;
+  };
   const middleware = createRestMiddleware({
     options: resolved,
     actions: slice.actions,
@@ -101,8 +138,10 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     dispatchFetch,
     runtimes,
     gc: { keepUnusedDataFor: resolved.keepUnusedDataFor, gcInterval: resolved.gcInterval, registry, memo, viewOf },
-    // Called once a store runs (after `controllerInput` below exists).
-    controllerOf: (store) => createController(controllerInput, store),
+    controllerOf,
+    features,
+    featureCache,
+    featureStoreOf,
   });
   const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes };
 
@@ -113,12 +152,9 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     actions: slice.actions,
     middleware,
     now: resolved.now,
-    controller: (store) => createController(controllerInput, store),
+    controller: controllerOf,
+    features,
     selectCacheState: selectors.selectSlice,
-    selectPages: (rootState, endpoint, ...args) => {
-      const pages = selectors.selectSlice(rootState).pages;
-      return pagesInfo(pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)));
-    },
     selectEntity: selectors.selectEntity,
     selectEntities: selectors.selectEntities,
     selectQuery: selectors.selectQuery,

@@ -3,6 +3,7 @@ import type { FetchPayload } from './actions';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { EndpointRegistry } from './registry';
+import { missingFeature } from './featureCheck';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 
@@ -12,6 +13,9 @@ export interface DispatchFetchInput {
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId'>;
   readonly now: () => number;
+  readonly reducerPath: string;
+  /** Whether a feature of this name is installed (a function property: it is passed on by itself). */
+  readonly has: (name: string) => boolean;
 }
 
 /** Dispatches `<reducerPath>/fetch` for `endpoint(...args)` into a store and returns the caller's promise. */
@@ -27,6 +31,8 @@ export function createDispatchFetch(input: DispatchFetchInput): DispatchFetch {
   return function dispatchFetch(dispatch, endpoint, args) {
     let key: string;
     try {
+      const missing = missingFeature(endpoint, input.has, input.reducerPath);
+      if (missing !== undefined) throw missing;
       registry.register(endpoint);
       key = endpoint.key(...args);
     } catch (error) {

@@ -1,7 +1,5 @@
-import type { RetryDelayOption, RetryOption } from '../rest/retryOptions';
 import { describeKind, quote } from '../schema/own';
-import { checkRetry, checkRetryDelay } from './middleware/retry';
-
+import type { RestFeature } from './feature';
 import { checkDuration } from './middleware/gc';
 import { globalScheduler, type Scheduler } from './scheduler';
 
@@ -53,36 +51,12 @@ export interface RestCacheOptions<P extends string = string> {
    */
   gcInterval?: number;
   /**
-   * Retries of a failed request of an idempotent method (GET, HEAD, PUT,
-   * DELETE, OPTIONS) whose endpoint has no `retry` of its own: a count
-   * (network failures, 5xx, 408, 429) or `(failureCount, error) => boolean`.
-   * @defaultValue `0` (no retry)
+   * The optional capabilities installed (`retry()`, `listeners()`,
+   * `infinitePages()`, `live()`, ...); `allFeatures()` gives every one that
+   * needs no options. Each runs in the order given.
+   * @defaultValue `[]` (the core alone)
    */
-  retry?: RetryOption;
-  /**
-   * The delay before a retry (ms, or `(failureCount, error) => ms`), unless the endpoint sets its own `retryDelay`.
-   * @defaultValue a 429/503's `Retry-After` when it has one, else
-   * 1 000 · 2^(n − 1) ms capped at 30 000, times a random factor between 0.5
-   * and 1 (n: the failure count)
-   */
-  retryDelay?: RetryDelayOption;
-  /**
-   * Whether results in use refetch when the page regains focus, unless the
-   * endpoint sets its own `refetchOnFocus`.
-   * @defaultValue `true` in a store where `setupListeners` has run, else `false`
-   */
-  refetchOnFocus?: boolean;
-  /**
-   * Whether results in use refetch when the network comes back, unless the endpoint sets its own `refetchOnReconnect`.
-   * @defaultValue `true` in a store where `setupListeners` has run, else `false`
-   */
-  refetchOnReconnect?: boolean;
-  /**
-   * A focus or reconnect refetches only results received at least this long
-   * ago (ms, >= 0; `0` refetches all in use); stale, invalid and errored ones always.
-   * @defaultValue `1_000`
-   */
-  refetchMinAge?: number;
+  features?: readonly RestFeature[];
 }
 
 /** Options of `createRestCache`, with defaults applied. */
@@ -95,11 +69,7 @@ export interface ResolvedOptions {
   readonly errorExpiryLength: number;
   readonly keepUnusedDataFor: number;
   readonly gcInterval: number;
-  readonly retry: RetryOption;
-  readonly retryDelay: RetryDelayOption | undefined;
-  readonly refetchOnFocus: boolean | undefined;
-  readonly refetchOnReconnect: boolean | undefined;
-  readonly refetchMinAge: number;
+  readonly features: readonly RestFeature[];
 }
 
 /** Applies the defaults of {@link RestCacheOptions}. */
@@ -113,16 +83,8 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
     keepUnusedDataFor: checkDuration(options.keepUnusedDataFor, 'keepUnusedDataFor', 60_000),
     gcInterval: checkDuration(options.gcInterval, 'gcInterval', 60_000),
-    ...retryDefaults(options),
-    refetchOnFocus: optionalBoolean(options.refetchOnFocus, 'refetchOnFocus'),
-    refetchOnReconnect: optionalBoolean(options.refetchOnReconnect, 'refetchOnReconnect'),
-    refetchMinAge: minAge(options.refetchMinAge),
+    features: checkFeatures(options),
   };
-}
-
-function optionalBoolean(value: unknown, name: string): boolean | undefined {
-  if (value === undefined || typeof value === 'boolean') return value;
-  throw new TypeError(`[rest-slice] \`createRestCache\` option \`${name}\` must be a boolean or undefined; got ${describe(value)}.`);
 }
 
 function checkScheduler(value: Scheduler | undefined): Scheduler {
@@ -134,22 +96,38 @@ function checkScheduler(value: Scheduler | undefined): Scheduler {
   );
 }
 
-function minAge(value: unknown): number {
-  if (value === undefined) return 1_000;
-  if (typeof value === 'number' && value >= 0) return value;
-  throw new TypeError(
-    `[rest-slice] \`createRestCache\` option \`refetchMinAge\` must be a number of ms >= 0 (\`0\` refetches everything in use); got ${describe(value)}.`,
-  );
-}
-
 function describe(value: unknown): string {
   return `${describeKind(value)} (${quote(value)})`;
 }
 
-/** The cache-wide `retry` (default 0) and `retryDelay`, checked. */
-function retryDefaults(options: RestCacheOptions): { retry: RetryOption; retryDelay: RetryDelayOption | undefined } {
-  const retry = options.retry ?? 0;
-  checkRetry(retry, '`createRestCache` option');
-  checkRetryDelay(options.retryDelay, '`createRestCache` option');
-  return { retry, retryDelay: options.retryDelay };
+const MOVED = [
+  ['retry', 'retry'],
+  ['retryDelay', 'retry'],
+  ['refetchOnFocus', 'listeners'],
+  ['refetchOnReconnect', 'listeners'],
+  ['refetchMinAge', 'listeners'],
+] as const;
+
+/** The features, checked: objects with a name, each name once; options that moved to a feature name it. */
+function checkFeatures(options: RestCacheOptions): readonly RestFeature[] {
+  const features = options.features ?? [];
+  const names = new Set<string>();
+  for (const feature of features) {
+    if (typeof feature !== 'object' || feature === null || typeof feature.name !== 'string') {
+      throw new TypeError(`[rest-slice] \`createRestCache\` option \`features\` takes features made by their functions (\`retry()\`, \`listeners()\`, ...); got ${describe(feature)}.`);
+    }
+    if (names.has(feature.name)) throw new TypeError(`[rest-slice] \`createRestCache\`: the feature \`${feature.name}\` is installed twice.`);
+    names.add(feature.name);
+  }
+  if (process.env.NODE_ENV !== 'production') {
+    // Options of the time before features were modules: each names the feature that took it.
+    for (const [name, feature] of MOVED) {
+      if ((options as Record<string, unknown>)[name] !== undefined) {
+        throw new TypeError(
+          `[rest-slice] \`createRestCache\` option \`${name}\` belongs to the ${feature} feature now: \`createRestCache({ features: [${feature}({ ${name}: ... })] })\`.`,
+        );
+      }
+    }
+  }
+  return features;
 }

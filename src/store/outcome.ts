@@ -7,7 +7,6 @@ import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
 import type { EndpointInterface } from './endpoint';
-import { isPageEndpoint } from './pagination';
 import { errorMessage, plainJson, serializeError } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
@@ -203,7 +202,8 @@ function recordError(input: OutcomeInput, dispatch: Dispatch, endpoint: Endpoint
       expiresAt: expiryTime(base.date, endpoint.errorExpiryLength ?? input.errorExpiryLength),
       error: serialized,
       ...(policy === 'soft' ? { errorPolicy: 'soft' as const } : {}),
-      ...(isPageEndpoint(endpoint) ? { keepsExpiry: true as const } : {}),
+      // A failed page of a list (the infinitePages feature) leaves the list's expiry as it was.
+      ...((endpoint as { keepsExpiry?: boolean }).keepsExpiry === true ? { keepsExpiry: true as const } : {}),
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isDraft, original, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type {
   AbortPayload,
   FetchPayload,
@@ -6,7 +6,6 @@ import type {
   OptimisticPayload,
   RequestMeta,
   ResetPayload,
-  RetryPayload,
   SetErrorPayload,
   SetResponsePayload,
   SubscriptionPayload,
@@ -22,11 +21,11 @@ import {
   setResponseReducer,
 } from './reducers';
 import { gcReducer, type GcPayload } from './gcReducer';
-import { pagesReducer } from './pagesReducer';
-import type { PagesPayload } from './pagination';
 import { setReducer, type SetPayload } from './setReducer';
-import { abortReducer, retryReducer, settledRetryReducer } from './requestReducers';
+import { abortReducer } from './requestReducers';
 import { initialRestCacheState, type RestCacheState } from './state';
+import type { RestFeature } from './feature';
+import type { CacheAction } from './middleware/types';
 
 /** The state before this action (case reducers build a new state instead of writing to the draft); a preloaded one is adopted first. */
 function base(state: unknown): RestCacheState {
@@ -40,8 +39,8 @@ function withMeta<P>() {
 // Plain JSON: an action creator without `prepare` would carry `payload: undefined`.
 const noPayload = () => ({ payload: {} as Record<string, never> });
 
-/** The cache's slice: its name is the `reducerPath`, so actions read `rest/fetch`, `rest/setResponse`, ... */
-export function createRestSlice(reducerPath: string) {
+/** The cache's slice: its name is the `reducerPath`, so actions read `rest/fetch`, `rest/setResponse`, ...; the features' cases run after the core's. */
+export function createRestSlice(reducerPath: string, features: readonly RestFeature[] = []) {
   return createSlice({
     name: reducerPath,
     initialState: initialRestCacheState(),
@@ -54,13 +53,9 @@ export function createRestSlice(reducerPath: string) {
       /** An optimistic update was applied on top of the confirmed data. */
       optimistic: (state: RestCacheState, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
       /** A response, normalized and merged; removes the fetch's optimistic update. */
-      setResponse: (state: RestCacheState, action: PayloadAction<SetResponsePayload>) =>
-        settledRetryReducer(setResponseReducer(base(state), action.payload), action.payload),
+      setResponse: (state: RestCacheState, action: PayloadAction<SetResponsePayload>) => setResponseReducer(base(state), action.payload),
       /** A failure; removes (rolls back) the fetch's optimistic update. */
-      setError: (state: RestCacheState, action: PayloadAction<SetErrorPayload>) =>
-        settledRetryReducer(setErrorReducer(base(state), action.payload), action.payload),
-      /** A failed fetch is tried again (no new `fetch`); `retrying[key]` shows the attempt. */
-      retry: (state: RestCacheState, action: PayloadAction<RetryPayload>) => retryReducer(base(state), action.payload),
+      setError: (state: RestCacheState, action: PayloadAction<SetErrorPayload>) => setErrorReducer(base(state), action.payload),
       /** A fetch was aborted (`controller.abort` or its callers' signals): its optimistic update rolls back, no error is stored. */
       abort: (state: RestCacheState, action: PayloadAction<AbortPayload>) => abortReducer(base(state), action.payload),
       /** Marks request results invalid: they count as missing until refetched. */
@@ -73,8 +68,6 @@ export function createRestSlice(reducerPath: string) {
       reset: (state: RestCacheState, action: PayloadAction<ResetPayload>) => resetReducer(base(state), action.payload),
       /** A garbage collection sweep removed these results and entity rows (nothing in use reached them). */
       gc: (state: RestCacheState, action: PayloadAction<GcPayload>) => gcReducer(base(state), action.payload),
-      /** The pages loaded of an infinite list (`state.pages[key]`) after a page or the list landed, or a page request started. */
-      pages: (state: RestCacheState, action: PayloadAction<PagesPayload>) => pagesReducer(base(state), action.payload),
       /** `controller.set`: rows written without a request, merged like a response's (no result, request or optimistic update changes). */
       set: (state: RestCacheState, action: PayloadAction<SetPayload>) => setReducer(base(state), action.payload),
       /** A component or script subscribed to a request (the middleware polls it). */
@@ -96,8 +89,20 @@ export function createRestSlice(reducerPath: string) {
       /** The network went away (`setupListeners`): polling sleeps. */
       offline: { reducer: (state: RestCacheState) => state, prepare: noPayload },
     },
-    // Any other action (Redux's init among them) adopts a preloaded state, before RTK's checks first walk it.
-    extraReducers: (builder) => builder.addDefaultCase((state) => base(state)),
+    extraReducers: (builder) => {
+      // A feature's cases, by full type; one matcher per feature, so features run in the order installed.
+      for (const feature of features) {
+        const cases = feature.reducers;
+        if (cases === undefined) continue;
+        const byType = new Map(Object.keys(cases).map((suffix) => [`${reducerPath}/${suffix}`, cases[suffix]]));
+        builder.addMatcher(
+          (action: UnknownAction): action is CacheAction => byType.has(action.type),
+          (state, action) => byType.get(action.type)!(base(state), action),
+        );
+      }
+      // Any other action (Redux's init among them) adopts a preloaded state, before RTK's checks first walk it.
+      builder.addDefaultCase((state) => base(state));
+    },
   });
 }
 

@@ -1,5 +1,4 @@
 import type { EntityMeta, EntityRow } from '../schema/types';
-import type { PagesState } from './pagination';
 import type { StoredTables } from './tables';
 
 /** An error as the store keeps it: plain JSON. The original `Error` is handed out by selectors. */
@@ -37,17 +36,6 @@ export interface OptimisticEntry {
   readonly requestId?: string;
 }
 
-/** A request being retried after a failure (`<reducerPath>/retry`), shown until it settles. */
-export interface RetryState {
-  /** The number of the attempt now running: 2 for the first retry. */
-  readonly attempt: number;
-  /** The fetch's `fetchedAt` and request id: a newer fetch of the key is told apart. */
-  readonly fetchedAt: number;
-  readonly requestId?: string;
-  /** The failure of the previous attempt. */
-  readonly error: SerializedError;
-}
-
 /**
  * The cache's slice of the Redux state. Everything here is plain JSON, so it
  * shows as is in Redux DevTools and survives a replay or a JSON round trip.
@@ -70,12 +58,8 @@ export interface RestCacheState {
   readonly optimistic: readonly OptimisticEntry[];
   /** Requests in flight: request key → `fetchedAt` of the latest one. */
   readonly inflight: { readonly [key: string]: number };
-  /** Requests in flight that failed and are being retried, by request key; absent when none is. */
-  readonly retrying?: { readonly [key: string]: RetryState };
   /** When `resetEntireStore` last ran; responses of fetches started before it are dropped. */
   readonly lastReset: number;
-  /** The pages loaded of each infinite list, by the list's request key (see {@link PagesState}); absent until one is loaded. */
-  readonly pages?: { readonly [listKey: string]: PagesState };
 }
 
 export type { EntityMeta };

@@ -2,7 +2,7 @@
 // clock slipped into its createRestCache), do what the page says.
 import * as toolkit from '@reduxjs/toolkit';
 import * as restSlice from 'rest-slice';
-import { ExpiryStatus, type Entity, type RestCacheOptions } from 'rest-slice';
+import { ExpiryStatus, type Entity, type ListenersOptions, type RestCacheOptions } from 'rest-slice';
 import { makeClock, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 
@@ -50,13 +50,18 @@ const patientToolkit = {
 };
 
 /**
- * The page's store.ts and resources.ts; `extra` adds cache options (as setupListeners or React Native would). The
- * cache's clock is the test's; with `timers`, its timers are too (they run when the test advances the clock).
+ * The page's store.ts and resources.ts; `extra` adds options to the page's `listeners()` (as setupListeners in a
+ * browser or React Native would). The cache's clock is the test's; with `timers`, its timers are too (they run when
+ * the test advances the clock).
  */
-async function load(extra: RestCacheOptions = {}, { timers = false } = {}) {
+async function load(extra: ListenersOptions = {}, { timers = false } = {}) {
   const clock = makeClock();
   const own = { now: clock.now, ...(timers ? { scheduler: clock } : {}) };
-  const withClock = { ...restSlice, createRestCache: (options: RestCacheOptions) => restSlice.createRestCache({ ...options, ...extra, ...own }) };
+  const withClock = {
+    ...restSlice,
+    createRestCache: (options: RestCacheOptions) => restSlice.createRestCache({ ...options, ...own }),
+    listeners: (options: ListenersOptions) => restSlice.listeners({ ...options, ...extra }),
+  };
   const { cache, store, controller } = await runRecipe<{
     cache: restSlice.RestCache;
     store: { getState(): unknown; dispatch(action: unknown): unknown };

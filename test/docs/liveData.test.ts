@@ -1,6 +1,6 @@
 // docs/live-data.md: its Server-Sent Events recipe, run as written against a local REST server and a real SSE
 // stream, does what the page says. Node 20 has no global EventSource: a small one over `fetch` stands in.
-import type { Entity } from 'rest-slice';
+import { live as liveFeature, type Entity } from 'rest-slice';
 import { openEventStream, startSseServer, type SseServer } from '../helpers/sse';
 import { setup, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
@@ -54,7 +54,8 @@ async function live() {
     'live.ts',
     server.url,
   );
-  const context = setup();
+  // The page's endpoint sets onSubscribe: the cache needs the live feature.
+  const context = setup({ features: [liveFeature()] });
   const titles = () =>
     (context.controller.getResponse(recipe.LiveTodos, { userId: 7 }, context.store.getState()).data as Row[] | undefined)?.map((todo) => `${todo.id}:${todo.title}`);
   return { ...recipe, ...context, titles };

@@ -1,6 +1,6 @@
 // docs/pagination.md: its feed, page-number and list-edit recipes, run as written against a local server, do
 // what the page says.
-import type { Entity } from 'rest-slice';
+import { infinitePages, selectPages, type Entity } from 'rest-slice';
 import { setup, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 
@@ -47,7 +47,7 @@ const feedRequests = () => server.requests.filter((request) => request.path === 
 
 async function feed() {
   const { Feed, Todo } = await runRecipe<{ Feed: AnyEndpoint; Todo: typeof Entity }>(PAGE, 'feed.ts', server.url);
-  const context = setup();
+  const context = setup({ features: [infinitePages()] });
   const ids = (params: object = { userId: 1 }) =>
     (context.controller.getResponse(Feed, params, context.store.getState()).data as FeedList | undefined)?.results.map((todo) => todo.id);
   return { Feed, Todo, ids, ...context };
@@ -56,12 +56,12 @@ async function feed() {
 describe('infinite lists', () => {
   it('fetchNextPage loads the first page, then appends the next into one list, until getNextPageParams says none', async () => {
     const { Feed, ids, cache, store, controller } = await feed();
-    expect(cache.selectPages(store.getState(), Feed, { userId: 1 })).toMatchObject({ hasNextPage: false, pageParams: [] });
+    expect(selectPages(cache, store.getState(), Feed, { userId: 1 })).toMatchObject({ hasNextPage: false, pageParams: [] });
     await controller.fetchNextPage(Feed, { userId: 1 });
     const list = (await controller.fetchNextPage(Feed, { userId: 1 })) as FeedList;
     expect(list.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
     expect(list.nextCursor).toBeNull();
-    expect(cache.selectPages(store.getState(), Feed, { userId: 1 })).toEqual({
+    expect(selectPages(cache, store.getState(), Feed, { userId: 1 })).toEqual({
       hasNextPage: false,
       hasPreviousPage: false,
       isFetchingNextPage: false,
@@ -110,7 +110,7 @@ describe('infinite lists', () => {
     server.route('GET', '/feed', () => ({ status: 503, json: {} }));
     await expect(controller.fetchNextPage(Feed, { userId: 1 })).rejects.toMatchObject({ status: 503 });
     expect(ids()).toEqual([1, 2]);
-    expect(cache.selectPages(store.getState(), Feed, { userId: 1 })).toMatchObject({ hasNextPage: true, isFetchingNextPage: false });
+    expect(selectPages(cache, store.getState(), Feed, { userId: 1 })).toMatchObject({ hasNextPage: true, isFetchingNextPage: false });
   });
 });
 
@@ -121,7 +121,7 @@ describe('page numbers', () => {
       'pages.ts',
       server.url,
     );
-    const context = setup();
+    const context = setup({ features: [infinitePages()] });
     const ids = () => (context.controller.getResponse(TodoResource.getList, context.store.getState()).data as Row[] | undefined)?.map((todo) => todo.id);
     const pageRequests = () => server.requests.filter((request) => request.path === '/todos').map((request) => request.query.toString());
     return { TodoResource, ids, pageRequests, ...context };
@@ -132,7 +132,7 @@ describe('page numbers', () => {
     for (let i = 0; i < 4; i++) await controller.fetchNextPage(TodoResource.getList);
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pageRequests()).toEqual(['', 'page=2', 'page=3', 'page=4']);
-    expect(cache.selectPages(store.getState(), TodoResource.getList)).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
+    expect(selectPages(cache, store.getState(), TodoResource.getList)).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
   });
 
   it("getPage appends one page, but the store does not record it: a refetch loads the first page only", async () => {

@@ -3,7 +3,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { createResource, createRestCache, Entity, type RestCache, type RestCacheState } from 'rest-slice';
+import { createResource, createRestCache, Entity, retry, type RestCache, type RestCacheState } from 'rest-slice';
 import { RestCacheProvider, useSuspense } from 'rest-slice/react';
 import { deferred, startServer, type Deferred, type TestServer } from '../helpers/server';
 import { blockCode, runCode } from './runBlock';
@@ -126,7 +126,7 @@ describe('docs/server-rendering.md', () => {
   });
 
   it('strips what describes the server’s requests: sent as is, each part misleads the browser', async () => {
-    const cache = createRestCache({ retry: 1, retryDelay: 60_000 });
+    const cache = createRestCache({ features: [retry({ retry: 1, retryDelay: 60_000 })] });
     const serverStore = makeStore(cache);
     const controller = cache.controller(serverStore);
     await controller.fetch(TodoResource.getList);

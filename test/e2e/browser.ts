@@ -51,6 +51,31 @@ export async function holdNext(page: Page, method: string, address: string, nth 
 }
 
 /**
+ * Lets the next `method` request to `address` reach the server and holds the server's answer at the browser
+ * until `release()`; `requested` settles once the server has answered (so it has applied a write and sent
+ * the events that go with it) while the page still waits.
+ */
+export async function holdAnswer(page: Page, method: string, address: string): Promise<Held> {
+  let answered!: () => void;
+  let release!: () => void;
+  const requested = new Promise<void>((resolve) => (answered = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let taken = false;
+  await page.route(
+    (url) => url.pathname + url.search === address,
+    async (route: Route) => {
+      if (taken || route.request().method() !== method) return route.fallback();
+      taken = true;
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response }).catch(() => undefined);
+    },
+  );
+  return { requested, release };
+}
+
+/**
  * Resolves, in the page, at the first DOM change after which `selector`'s text is `expected`, with the
  * texts of `others` read in that same change: what one commit (one frame) shows together.
  */

@@ -1,11 +1,11 @@
 // The demo's newer features in Chromium: the infinite activity feed (Load older, Refresh refetches
 // every page), the board (`getList.move`) and pins (`push`/`remove`) with their rollbacks, garbage
 // collection in the inspector (a retained result kept), cancelling (search typed again, an issue
-// left while loading) and retries of a flaky server. The page runs with short timings
-// (?gcTime=1500&retryDelay=100) so the suite stays fast; nothing is timed by the test itself.
+// left while loading), retries of a flaky server, and refetches on focus and reconnect. The page runs with
+// short timings (?gcTime=1500&retryDelay=100) so the suite stays fast; nothing is timed by the test itself.
 import type { Browser, Page } from 'playwright-core';
 import type { DemoServer } from '../../demo/server';
-import { describeInChromium, holdNext, openDemo, type DemoPage } from './browser';
+import { describeInChromium, holdAnswer, holdNext, openDemo, type DemoPage } from './browser';
 
 jest.setTimeout(60_000);
 
@@ -104,7 +104,8 @@ describeInChromium('demo features in Chromium', () => {
   it('board: Close → moves the card to the other column before the server answers; a failed move puts it back', async () => {
     expect(await cardIds('Open')).toEqual([1, 2, 4, 5]);
     expect(await cardIds('Closed')).toEqual([3]);
-    const write = await holdNext(page, 'PATCH', '/api/issues/1');
+    // The server's answer is held at the browser, after the server applied the move and sent its event.
+    const write = await holdAnswer(page, 'PATCH', '/api/issues/1');
     await page.getByRole('button', { name: 'move #1 to closed' }).click();
     await write.requested;
     await column('Closed').locator('[data-card="1"]').waitFor();
@@ -113,10 +114,16 @@ describeInChromium('demo features in Chromium', () => {
     // The table reads the same Issue row.
     expect(await page.locator('tr[data-issue="1"] td .pill').textContent()).toBe('closed');
     await demo.screenshot('board-optimistic-move');
+    // The server's event about #1 (written with `set`) lands while the write is in flight, beneath it.
+    await page.waitForFunction(() => /#1 closed$/.test(document.querySelector('[aria-label="Activity"] li')?.textContent ?? ''));
+    expect(await logLines()).toContainEqual(expect.stringMatching(/rest\/set \[Issue\] \S+\/api\/issues\s*$/));
     write.release();
     await settled();
     expect(server.api.issues.get(1)?.status).toBe('closed');
-    expect(await cardIds('Closed')).toEqual([3, 1]);
+    // That event brought #1 during the write's flight, so once the write succeeded the lists holding #1 were
+    // refetched: the column ends in the server's order, not the order the optimistic move gave it.
+    await page.waitForFunction(() => [...document.querySelectorAll('[aria-label="Closed column"] [data-card]')].map((c) => c.getAttribute('data-card')).join() === '1,3');
+    expect(await cardIds('Closed')).toEqual([1, 3]);
 
     await armFailNextWrite();
     const failing = await holdNext(page, 'PATCH', '/api/issues/3');
@@ -127,7 +134,7 @@ describeInChromium('demo features in Chromium', () => {
     failing.release();
     await rollbackToast('#3 reopened').waitFor();
     expect(await cardIds('Open')).toEqual([2, 4, 5]);
-    expect(await cardIds('Closed')).toEqual([3, 1]);
+    expect(await cardIds('Closed')).toEqual([1, 3]);
     expect(server.api.issues.get(3)?.status).toBe('closed');
   });
 
@@ -231,5 +238,50 @@ describeInChromium('demo features in Chromium', () => {
     expect(await retrying.locator('li').allTextContents()).toEqual(['none']);
     expect(await detail().getByRole('alert').count()).toBe(0);
     await setSwitch('Flaky reads', false);
+  });
+
+  it('focus and reconnect: coming back to the tab, or back online, refetches what is shown, and the rows show what changed meanwhile', async () => {
+    // Opened again with refetchMinAge=0, so a result shown refetches on focus whatever its age (the demo's default
+    // waits 1 s, which the test would have to sleep through).
+    await page.goto(`${server.url}/?gcTime=1500&retryDelay=100&refetchMinAge=0`);
+    const issue = [...server.api.issues.values()][0];
+    const title = page.locator(`tr[data-issue="${issue.id}"] td.title`);
+    await title.getByText(issue.title, { exact: true }).waitFor();
+    const listenerLines = async () => (await logLines()).map((line) => line.trim()).filter((line) => /rest\/(focus|blur|online|offline)$/.test(line)).map((line) => line.slice(line.indexOf('rest/')));
+
+    // A change on the server that sends no event: only a refetch can show it.
+    const before = issue.title;
+    issue.title = 'Renamed while the tab was away';
+    const onFocus = await holdNext(page, 'GET', '/api/issues');
+    // The events the browser fires when the user leaves the window and comes back to it.
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    await onFocus.requested;
+    expect(await title.textContent()).toBe(before);
+    expect(await listenerLines()).toEqual(['rest/focus']);
+    onFocus.release();
+    await title.getByText('Renamed while the tab was away', { exact: true }).waitFor();
+    // The title may come from another refetched list first (the board's): wait for the list's own answer, so
+    // the reconnect below does not share its request.
+    await page.waitForFunction(() => {
+      const lines = [...document.querySelectorAll('[aria-label="Action log"] li')].map((li) => li.textContent?.trim() ?? '');
+      return lines.slice(0, lines.findIndex((line) => line.endsWith('rest/focus'))).some((line) => line.endsWith('rest/setResponse GET /api/issues'));
+    });
+
+    issue.title = 'Renamed while the network was down';
+    const onReconnect = await holdNext(page, 'GET', '/api/issues');
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await onReconnect.requested;
+    expect(await title.textContent()).toBe('Renamed while the tab was away');
+    // Newest first.
+    expect(await listenerLines()).toEqual(['rest/online', 'rest/offline', 'rest/focus']);
+    onReconnect.release();
+    await title.getByText('Renamed while the network was down', { exact: true }).waitFor();
+    await demo.screenshot('refetched-on-reconnect');
   });
 });

@@ -12,6 +12,9 @@ function run(args: string[]): string {
 }
 
 const coreNames = ['Entity', 'schema', 'createResource', 'RestEndpoint', 'createRestCache', 'restCache', 'normalize', 'denormalize', 'NetworkError', 'AbortOptimistic', 'ExpiryStatus'];
+// The feature modules are separate exports a core-only app leaves out; the package must still ship them.
+const featureNames = ['allFeatures', 'retry', 'listeners', 'infinitePages', 'live', 'selectPages', 'setupListeners'];
+const publicNames = [...coreNames, ...featureNames];
 
 describe('the built package', () => {
   beforeAll(() => {
@@ -21,7 +24,7 @@ describe('the built package', () => {
   });
 
   it('loads with require, with every public name', () => {
-    const out = run(['-e', `const m = require('rest-slice'); console.log(JSON.stringify(${JSON.stringify(coreNames)}.filter((n) => m[n] === undefined)))`]);
+    const out = run(['-e', `const m = require('rest-slice'); console.log(JSON.stringify(${JSON.stringify(publicNames)}.filter((n) => m[n] === undefined)))`]);
     expect(JSON.parse(out)).toEqual([]);
   });
 
@@ -29,9 +32,26 @@ describe('the built package', () => {
     const out = run([
       '--input-type=module',
       '-e',
-      `const m = await import('rest-slice'); console.log(JSON.stringify(${JSON.stringify(coreNames)}.filter((n) => m[n] === undefined)))`,
+      `const m = await import('rest-slice'); console.log(JSON.stringify(${JSON.stringify(publicNames)}.filter((n) => m[n] === undefined)))`,
     ]);
     expect(JSON.parse(out)).toEqual([]);
+  });
+
+  it('installs the features in a cache, with require and import; the default cache has none', () => {
+    const names = 'console.log(JSON.stringify([m.createRestCache({ features: m.allFeatures() }).features.map((f) => f.name), m.restCache.features.length]))';
+    const expected = [['retry', 'listeners', 'infinitePages', 'live'], 0];
+    expect(JSON.parse(run(['-e', `const m = require('rest-slice'); ${names}`]))).toEqual(expected);
+    expect(JSON.parse(run(['--input-type=module', '-e', `const m = await import('rest-slice'); ${names}`]))).toEqual(expected);
+  });
+
+  it('keeps the check that `setupListeners` needs a cache with listeners()', () => {
+    const script = `const { configureStore } = require('@reduxjs/toolkit');
+const { restCache, setupListeners } = require('rest-slice');
+const store = configureStore({ reducer: { rest: restCache.reducer }, middleware: (d) => d().concat(restCache.middleware) });
+try { setupListeners(store, restCache); console.log('no error'); } catch (error) { console.log(error.message); }`;
+    expect(run(['-e', script]).trim()).toBe(
+      '[rest-slice] `setupListeners` needs the listeners feature in the cache at `rest`: make it with `createRestCache({ features: [listeners()] })` and pass it (`setupListeners(store, cache)`).',
+    );
   });
 
   it('loads rest-slice/react with require and import, sharing the core instance', () => {

@@ -3,8 +3,9 @@
 // list of two todos a page, loaded page by page from a button.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
-import { RestEndpoint, createRestCache, schema } from 'rest-slice';
-import { useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
+import { RestEndpoint, createRestCache, infinitePages, schema } from 'rest-slice';
+import { ErrorBoundary, useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
+import { allowConsole } from '../setup';
 import { deferred, makeStore, renderWithStore, Todo, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
@@ -59,7 +60,7 @@ describe('useInfiniteSuspense', () => {
   }
 
   it.each([false, true])('loads the first page with Suspense, then each next page into the one list (StrictMode: %s)', async (strict) => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     renderWithStore(
@@ -89,7 +90,7 @@ describe('useInfiniteSuspense', () => {
   });
 
   it('after invalidate, suspends and refetches every loaded page in order', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     renderWithStore(
@@ -115,7 +116,7 @@ describe('useInfiniteSuspense', () => {
 
 describe('useInfiniteDLE', () => {
   it('gives loading, then data with page state; a failed page is the error while the list stays', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     const seen: { loading: boolean; ids?: string; hasNextPage: boolean; error?: string }[] = [];
@@ -141,7 +142,7 @@ describe('useInfiniteDLE', () => {
   });
 
   it('null args skip: nothing is fetched and there are no pages', async () => {
-    const cache = createRestCache();
+    const cache = createRestCache({ features: [infinitePages()] });
     const store = makeStore(cache);
     const Feed = feed();
     let result: ReturnType<typeof useInfiniteDLE<typeof Feed>> | undefined;
@@ -152,6 +153,38 @@ describe('useInfiniteDLE', () => {
     renderWithStore(<List />, { store, cache });
     await act(() => result!.fetchNextPage());
     expect(result).toMatchObject({ data: undefined, loading: false, hasNextPage: false, isFetchingNextPage: false });
+    expect(feedCount()).toBe(0);
+  });
+});
+
+describe('without the infinitePages feature', () => {
+  it('useInfiniteSuspense and useInfiniteDLE throw to the boundary, naming the feature and the cache, and fetch nothing', () => {
+    allowConsole();
+    const cache = createRestCache({ reducerPath: 'core' });
+    const store = makeStore(cache);
+    const Feed = feed();
+    function Suspending() {
+      useInfiniteSuspense(Feed, {});
+      return <p>never</p>;
+    }
+    function WithoutSuspense() {
+      useInfiniteDLE(Feed, {});
+      return <p>never</p>;
+    }
+    const message =
+      'error: [rest-slice] `useInfiniteSuspense`/`useInfiniteDLE` need the infinitePages feature: the cache at `core` was made without it. Install it with `createRestCache({ features: [infinitePages()] })` and give that cache to `RestCacheProvider`.';
+    for (const Component of [Suspending, WithoutSuspense]) {
+      const view = renderWithStore(
+        <ErrorBoundary errorComponent={({ error }) => <p role="alert">error: {error.message}</p>}>
+          <Suspense fallback={<p>loading</p>}>
+            <Component />
+          </Suspense>
+        </ErrorBoundary>,
+        { store, cache },
+      );
+      expect(screen.getByRole('alert').textContent).toBe(message);
+      view.unmount();
+    }
     expect(feedCount()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // mount, unmount, mount cleans up and runs again, leaving one live stream), and events re-render the view.
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { createRestCache, type LiveController } from 'rest-slice';
+import { createRestCache, live, type LiveController } from 'rest-slice';
 import { useSuspense } from 'rest-slice/react';
 import { openEventStream, startSseServer, type SseServer } from '../helpers/sse';
 import { makeStore, renderWithStore, Todo, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
@@ -44,7 +44,7 @@ describe.each([false, true])('StrictMode %s', (strict) => {
     function Title() {
       return <p>title {useSuspense(LiveTodo, { id: 1 }).title}</p>;
     }
-    const cache = createRestCache({ reducerPath: 'liveApi' });
+    const cache = createRestCache({ reducerPath: 'liveApi', features: [live()] });
     const store = makeStore(cache);
     const view = renderWithStore(
       <Suspense fallback={<p>loading</p>}>

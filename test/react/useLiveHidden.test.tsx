@@ -3,7 +3,7 @@
 // fetches at once (the data went stale for its poll interval meanwhile) and polls again.
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { setupListeners } from 'rest-slice';
+import { listeners, setupListeners } from 'rest-slice';
 import { useLive } from 'rest-slice/react';
 import { makeStore, makeTimedCache, renderWithStore, settled, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
@@ -33,7 +33,7 @@ function LiveTitle({ id }: { id: number }) {
 }
 
 it('useLive stops polling while the page is hidden and catches up when it shows again', async () => {
-  const { cache, clock, inflight, tick } = makeTimedCache();
+  const { cache, clock, inflight, tick } = makeTimedCache({ features: [listeners()] });
   const store = makeStore(cache);
   const remove = setupListeners(store, cache);
   const polls = () => api.count('GET', '/todos/1');

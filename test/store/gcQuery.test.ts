@@ -2,7 +2,7 @@
 // `controller.retain(query, ...args)`: a held schema.Query/schema.All read keeps the rows it reads
 // through garbage collection, and fetches nothing (focus, reconnect).
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { createRestCache, schema, setupListeners } from 'rest-slice';
+import { createRestCache, listeners, schema, setupListeners } from 'rest-slice';
 import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -129,7 +129,7 @@ it("a released query's rows wait for the cache's keepUnusedDataFor (Infinity kee
 
 it('a focus or reconnect with queries held fetches nothing for them; a held endpoint beside them is refetched', async () => {
   const clock = makeClock();
-  const cache = createRestCache({ now: clock.now });
+  const cache = createRestCache({ now: clock.now, features: [listeners()] });
   const store = makeStore(cache);
   const controller = cache.controller(store);
   const remove = setupListeners(store, cache);

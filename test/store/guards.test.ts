@@ -3,11 +3,14 @@
 // `fetchedAt` order and each outcome removes exactly its own update. Each guard is driven through
 // the public slice API (`cache.reducer` with actions made by `cache.actions.*`, as a replayed log or
 // DevTools would send them) and, where a user can reach it, through a store and the test server.
-import { RestEndpoint, createRestCache, type RestCacheState } from 'rest-slice';
+import { createAction } from '@reduxjs/toolkit';
+import { RestEndpoint, createRestCache, retry, type RestCacheState, type RetryPayload } from 'rest-slice';
 import { setup, slice, startStoreServer, Todo, type StoreServer } from './helpers';
 
-const cache = createRestCache();
+// With the retry feature, whose `rest/retry` the reset guard covers too.
+const cache = createRestCache({ features: [retry()] });
 const { actions } = cache;
+const retrying = createAction<RetryPayload>(`${cache.reducerPath}/retry`);
 const KEY = 'GET http://127.0.0.1/todos';
 const OTHER_KEY = 'GET http://127.0.0.1/todos/2';
 const request = { endpoint: 'Todo.getList', key: KEY, args: [] as unknown[] };
@@ -137,7 +140,7 @@ describe('a reset drops actions of fetches started before it', () => {
       optimistic(late, 'r1'),
       setResponse(late, ['1'], { title: 'late' }),
       setError(late),
-      actions.retry({ ...request, fetchedAt: late, requestId: 'r1', attempt: 2, error }),
+      retrying({ ...request, fetchedAt: late, requestId: 'r1', attempt: 2, error }),
       actions.abort({ ...request, fetchedAt: late, requestId: 'r1' }),
       actions.set({ schema: 'Todo', args: [{ id: 1 }], fetchedAt: late, entities: { Todo: { '1': { id: 1, title: 'late' } } }, entitiesMeta: { Todo: { '1': { fetchedAt: late, date: late, expiresAt: late + 1 } } } }),
     ];
@@ -151,7 +154,7 @@ describe('a reset drops actions of fetches started before it', () => {
     expect(pending(run(base, optimistic(RESET, 'r1')))).toEqual([`r1@${RESET}`]);
     expect(run(base, setResponse(RESET, ['2'])).endpoints[KEY]).toEqual(['2']);
     expect(run(base, setError(RESET)).meta[KEY]?.error).toEqual(error);
-    expect(run(base, actions.retry({ ...request, fetchedAt: RESET, requestId: 'r1', attempt: 2, error })).retrying?.[KEY]?.attempt).toBe(2);
+    expect(run(base, retrying({ ...request, fetchedAt: RESET, requestId: 'r1', attempt: 2, error })).retrying?.[KEY]?.attempt).toBe(2);
     const set = actions.set({ schema: 'Todo', args: [{ id: 1 }], fetchedAt: RESET, entities: { Todo: { '1': { id: 1, title: 'set' } } }, entitiesMeta: { Todo: { '1': { fetchedAt: RESET, date: RESET, expiresAt: RESET + 1 } } } });
     expect(run(base, set).entities.Todo?.['1']).toEqual({ id: 1, title: 'set' });
     // An abort at the reset's stamp removes that fetch's in-flight mark and update.

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/react/environment.ts */
 // setupListeners in jsdom: real visibilitychange/focus/blur/online/offline events, with
 // `document.visibilityState` and `navigator.onLine` stubbed, against the real local server.
-import { createRestCache, restCache, setupListeners, type RestCacheOptions } from 'rest-slice';
+import { createRestCache, listeners, restCache, setupListeners, type ListenersOptions, type RestCacheOptions } from 'rest-slice';
 import { expectWarnings, makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -48,10 +48,22 @@ function goOnline() {
   window.dispatchEvent(new Event('online'));
 }
 
-/** A cache and store with a manual clock; with `timers`, the clock runs the cache's timers too (`clock.advance`). */
-function make(options: RestCacheOptions = {}, listen = true, timers = false) {
+/** Options of a cache made here: the listeners feature's (`refetchOnFocus`, ...) beside the cache's own. */
+type MakeOptions = Omit<RestCacheOptions, 'features'> & ListenersOptions;
+
+/**
+ * A cache with the listeners feature and a store with a manual clock; with `timers`, the clock runs the
+ * cache's timers too (`clock.advance`).
+ */
+function make(options: MakeOptions = {}, listen = true, timers = false) {
   const clock = makeClock();
-  const cache = createRestCache({ now: clock.now, ...(timers ? { scheduler: clock } : {}), ...options });
+  const { refetchOnFocus, refetchOnReconnect, refetchMinAge, ...cacheOptions } = options;
+  const cache = createRestCache({
+    now: clock.now,
+    ...(timers ? { scheduler: clock } : {}),
+    ...cacheOptions,
+    features: [listeners({ refetchOnFocus, refetchOnReconnect, refetchMinAge })],
+  });
   const recorded = recorder();
   const store = makeStore(cache, { before: [recorded.middleware] });
   const controller = cache.controller(store);
@@ -105,13 +117,17 @@ describe('actions', () => {
     expect(types()).toEqual([]);
   });
 
-  it('dispatches for the default cache when none is given', () => {
+  it('with no cache given it takes the default restCache, which has no listeners feature: an error, and nothing is listened to', () => {
     const recorded = recorder();
     const store = makeStore(restCache, { before: [recorded.middleware] });
-    removers.push(setupListeners(store));
+    expect(() => setupListeners(store)).toThrow(
+      '[rest-slice] `setupListeners` needs the listeners feature in the cache at `rest`: make it with `createRestCache({ features: [listeners()] })` and pass it (`setupListeners(store, cache)`).',
+    );
     hide();
     show();
-    expect(recorded.log.map((action) => action.type)).toEqual(['rest/blur', 'rest/focus']);
+    goOffline();
+    goOnline();
+    expect(recorded.log).toEqual([]);
   });
 
   it('uses reducerPath of the cache given', () => {
@@ -123,11 +139,11 @@ describe('actions', () => {
 
   it('a cache whose slice is not in the store is an error naming both paths, and nothing is listened to', () => {
     const { store, types } = make({ reducerPath: 'api' }, false);
-    expect(() => setupListeners(store)).toThrow(
+    expect(() => setupListeners(store, createRestCache({ features: [listeners()] }))).toThrow(
       "[rest-slice] `setupListeners` got the cache at `rest`, but the store's state has no slice there (focus and reconnect would refetch nothing); " +
         'the store holds a cache at `api`: pass that cache (`setupListeners(store, cache)`).',
     );
-    const other = createRestCache({ reducerPath: 'elsewhere' });
+    const other = createRestCache({ reducerPath: 'elsewhere', features: [listeners()] });
     expect(() => setupListeners(store, other)).toThrow('`setupListeners` got the cache at `elsewhere`');
     hide();
     show();
@@ -149,12 +165,12 @@ describe('actions', () => {
     expect(types()).toEqual(['rest/blur']);
   });
 
-  it('refuses bad cache options with an error naming them', () => {
-    expect(() => createRestCache({ refetchOnFocus: 'yes' as never })).toThrow(
-      '[rest-slice] `createRestCache` option `refetchOnFocus` must be a boolean or undefined; got a string ("yes").',
+  it('refuses bad listeners() options with an error naming them', () => {
+    expect(() => listeners({ refetchOnFocus: 'yes' as never })).toThrow(
+      '[rest-slice] `listeners()` option `refetchOnFocus` must be a boolean or undefined; got a string ("yes").',
     );
-    expect(() => createRestCache({ refetchMinAge: -1 })).toThrow('`refetchMinAge` must be a number of ms >= 0');
-    expect(() => createRestCache({ refetchMinAge: Number.NaN })).toThrow('got a number (NaN)');
+    expect(() => listeners({ refetchMinAge: -1 })).toThrow('`listeners()` option `refetchMinAge` must be a number of ms >= 0');
+    expect(() => listeners({ refetchMinAge: Number.NaN })).toThrow('got a number (NaN)');
   });
 });
 
@@ -209,7 +225,7 @@ describe('refetch on focus and reconnect', () => {
     await settled();
   });
 
-  it('refetchMinAge is a cache option', async () => {
+  it('refetchMinAge is a listeners() option', async () => {
     const { controller, TodoResource, inflight, settled } = make({ refetchMinAge: 0 });
     await controller.fetch(TodoResource.get, { id: 1 });
     controller.retain(TodoResource.get, { id: 1 });
@@ -234,7 +250,7 @@ describe('refetch on focus and reconnect', () => {
     await settled();
   });
 
-  it('refetchOnReconnect: false as a cache option keeps reconnects quiet', async () => {
+  it('refetchOnReconnect: false as a listeners() option keeps reconnects quiet', async () => {
     const { clock, controller, TodoResource, inflight } = make({ refetchOnReconnect: false });
     await controller.fetch(TodoResource.get, { id: 1 });
     controller.retain(TodoResource.get, { id: 1 });
@@ -360,7 +376,7 @@ describe('refetch on focus and reconnect', () => {
 describe('polling that sleeps', () => {
   const polls = () => server.count('GET', '/todos/1');
   /** Polling's timers run when the test advances the clock (no garbage collection timer beside them). */
-  function timed(options: RestCacheOptions = {}, listen = true) {
+  function timed(options: MakeOptions = {}, listen = true) {
     const made = make({ gcInterval: Infinity, ...options }, listen, true);
     /** Moves the clock by `ms` (running the polls that fall due) and waits for them to land. */
     async function tick(ms: number) {

@@ -1,9 +1,12 @@
 // Endpoint option `onSubscribe(controller, ...args) => cleanup`: a live subscription per request key while it
 // has users, fed here by a real Server-Sent Events stream from a local server.
-import type { LiveController } from 'rest-slice';
+import { live, type LiveController } from 'rest-slice';
 import { allowConsole } from '../setup';
 import { openEventStream, startSseServer, type SseServer } from '../helpers/sse';
-import { setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
+import { setup as setupCore, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
+
+/** The store helpers' `setup` with the live() feature, which runs `onSubscribe`. */
+const setup = () => setupCore({ features: [live()] });
 
 let server: StoreServer;
 let sse: SseServer;

@@ -1,7 +1,7 @@
 // Infinite lists whose pages overlap (a server that shifts its pages, or
 // sends an item twice): every todo is listed once, in page order, whether a
 // page is appended, prepended, or the pages are refetched together.
-import { RestEndpoint, schema } from 'rest-slice';
+import { RestEndpoint, infinitePages, schema } from 'rest-slice';
 import { setup, startStoreServer, Todo, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -37,7 +37,7 @@ function overlapping() {
 
 describe('overlapping pages are listed once', () => {
   it('appended pages: the todo repeated at the start of the next page is not listed again', async () => {
-    const { store, controller } = setup();
+    const { store, controller } = setup({ features: [infinitePages()] });
     const List = overlapping();
     const ids = () => controller.getResponse(List, {}, store.getState()).data?.map((todo) => todo.id);
     await controller.fetchNextPage(List, {});
@@ -49,7 +49,7 @@ describe('overlapping pages are listed once', () => {
   });
 
   it('prepended pages: the todo repeated at the end of the previous page is not listed again', async () => {
-    const { store, controller } = setup();
+    const { store, controller } = setup({ features: [infinitePages()] });
     const List = overlapping();
     const ids = () => controller.getResponse(List, { page: 3 }, store.getState()).data?.map((todo) => todo.id);
     await controller.fetch(List, { page: 3 });
@@ -61,7 +61,7 @@ describe('overlapping pages are listed once', () => {
   });
 
   it('a refetch of the loaded pages lists each todo once, in page order', async () => {
-    const { store, controller } = setup();
+    const { store, controller } = setup({ features: [infinitePages()] });
     const List = overlapping();
     for (let i = 0; i < 3; i++) await controller.fetchNextPage(List, {});
     server.todos.set(5, { ...server.todos.get(5)!, title: 'changed' });
@@ -73,7 +73,7 @@ describe('overlapping pages are listed once', () => {
   });
 
   it('a page that sends the same todo twice lists it once, first place kept', async () => {
-    const { store, controller } = setup();
+    const { store, controller } = setup({ features: [infinitePages()] });
     const List = overlapping();
     const ids = () => controller.getResponse(List, {}, store.getState()).data?.map((todo) => todo.id);
     twice = 4;

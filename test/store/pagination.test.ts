@@ -1,9 +1,15 @@
 // Infinite lists through the store, against the real server: cursor pages
 // forward and backward, page numbers, the refetch of every loaded page,
-// maxPages, shared page requests, and pages racing with writes.
-import { RestEndpoint, createResource, schema } from 'rest-slice';
+// maxPages, shared page requests, and pages racing with writes. Every cache here has the infinitePages()
+// feature, which these are.
+import { RestEndpoint, createResource, infinitePages, schema, selectPages, type RestCacheOptions } from 'rest-slice';
 import { startServer } from '../helpers/server';
-import { setup, slice, startStoreServer, until, Todo, type StoreServer } from './helpers';
+import { setup as setupCore, slice, startStoreServer, until, Todo, type StoreServer } from './helpers';
+
+/** The store helpers' `setup`, with the infinitePages() feature installed. */
+function setup(options: RestCacheOptions = {}, more: { timers?: boolean } = {}) {
+  return setupCore({ ...options, features: [infinitePages()] }, more);
+}
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -69,10 +75,10 @@ describe('cursor pages', () => {
     const Feed = feed();
     const ids = () => controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id);
 
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: false, pageParams: [] });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ hasNextPage: false, pageParams: [] });
     const first = await controller.fetchNextPage(Feed, {});
     expect(first.results.map((todo) => todo.id)).toEqual([1, 2]);
-    expect(cache.selectPages(store.getState(), Feed, {})).toEqual({
+    expect(selectPages(cache, store.getState(), Feed, {})).toEqual({
       hasNextPage: true,
       hasPreviousPage: false,
       isFetchingNextPage: false,
@@ -84,7 +90,7 @@ describe('cursor pages', () => {
     expect(second.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
     await controller.fetchNextPage(Feed, {});
     expect(ids()).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({
       hasNextPage: false,
       pageParams: [{}, { after: 2 }, { after: 4 }],
     });
@@ -102,12 +108,12 @@ describe('cursor pages', () => {
     const { cache, store, controller } = setup();
     const Feed = feed();
     await controller.fetch(Feed, { after: 4 });
-    expect(cache.selectPages(store.getState(), Feed, { after: 4 })).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(selectPages(cache, store.getState(), Feed, { after: 4 })).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
 
     const data = await controller.fetchPreviousPage(Feed, { after: 4 });
     expect(data.results.map((todo) => todo.id)).toEqual([3, 4, 5, 6]);
     await controller.fetchPreviousPage(Feed, { after: 4 });
-    const pages = cache.selectPages(store.getState(), Feed, { after: 4 });
+    const pages = selectPages(cache, store.getState(), Feed, { after: 4 });
     expect(pages).toMatchObject({ hasPreviousPage: false, pageParams: [{ before: 3 }, { before: 5 }, { after: 4 }] });
     expect(controller.getResponse(Feed, { after: 4 }, store.getState()).data?.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(feedRequests()).toEqual(['after=4', 'before=5', 'before=3']);
@@ -130,7 +136,7 @@ describe('cursor pages', () => {
     expect(feedRequests()).toEqual(['', 'after=1', 'after=3']);
     expect(data.results.map((todo) => todo.id)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(data.results.find((todo) => todo.id === 3)?.title).toBe('changed');
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, pageParams: [{}, { after: 1 }, { after: 3 }] });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, pageParams: [{}, { after: 1 }, { after: 3 }] });
     // Every state the store went through shows the whole old list or the whole new one.
     expect(seen.filter((list) => list !== undefined && JSON.stringify(list) !== '[1,2,3,4,5,6]' && JSON.stringify(list) !== '[0,1,2,3,4,5]')).toEqual([]);
     // The next page follows the refetched ones.
@@ -184,7 +190,7 @@ describe('cursor pages', () => {
     clock.advance(5_000);
     await controller.gc();
     expect(slice(cache, store).pages).toEqual({});
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: false, pageParams: [] });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ hasNextPage: false, pageParams: [] });
   });
 
   it('maxPages keeps the last pages: the oldest page and its todos leave the list', async () => {
@@ -192,7 +198,7 @@ describe('cursor pages', () => {
     const Feed = feed({ maxPages: 2 });
     for (let i = 0; i < 3; i++) await controller.fetchNextPage(Feed, {});
     expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([3, 4, 5, 6]);
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ pageParams: [{ after: 2 }, { after: 4 }], hasNextPage: false });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ pageParams: [{ after: 2 }, { after: 4 }], hasNextPage: false });
     // A refetch loads the kept pages only.
     server.requests.length = 0;
     await controller.invalidate(Feed, {});
@@ -211,7 +217,7 @@ describe('cursor pages', () => {
     await controller.fetch(Feed, {});
     expect(feedRequests()).toEqual(['after=2']);
     expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([3, 4]);
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ pageParams: [{ after: 2 }], hasNextPage: true });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ pageParams: [{ after: 2 }], hasNextPage: true });
   });
 
   it('a bad maxPages is a clear error and changes nothing', async () => {
@@ -231,14 +237,14 @@ describe('cursor pages', () => {
     const a = controller.fetchNextPage(Feed, {});
     const b = controller.fetchNextPage(Feed, {});
     await server.waitForHeld(1);
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: true, isFetchingPreviousPage: false });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: true, isFetchingPreviousPage: false });
     server.hold(false);
     await server.releaseAll();
     const [da, db] = await Promise.all([a, b]);
     expect(da.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
     expect(db).toBe(da);
     expect(feedRequests()).toEqual(['', 'after=2']);
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: false, pageParams: [{}, { after: 2 }] });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: false, pageParams: [{}, { after: 2 }] });
   });
 
   it('a failed page keeps the pages loaded and ends isFetchingNextPage', async () => {
@@ -251,7 +257,7 @@ describe('cursor pages', () => {
     server.hold(false);
     await server.held[0].releaseWith({ status: 404, json: { message: 'gone' } });
     await expect(next).rejects.toThrow();
-    expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: false, hasNextPage: true, pageParams: [{}] });
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ isFetchingNextPage: false, hasNextPage: true, pageParams: [{}] });
   });
 
   it('a failed page leaves the list fresh: its expiry stays, so the loaded pages are not refetched', async () => {
@@ -289,9 +295,9 @@ describe('page numbers (paginationField)', () => {
     expect(controller.getResponse(Paged, store.getState()).data?.map((todo) => todo.id)).toEqual([1, 2, 3]);
     await controller.fetchNextPage(Paged);
     await controller.fetchNextPage(Paged);
-    expect(cache.selectPages(store.getState(), Paged)).toMatchObject({ hasNextPage: true, pageParams: [{}, { page: 2 }, { page: 3 }, { page: 4 }] });
+    expect(selectPages(cache, store.getState(), Paged)).toMatchObject({ hasNextPage: true, pageParams: [{}, { page: 2 }, { page: 3 }, { page: 4 }] });
     await controller.fetchNextPage(Paged);
-    expect(cache.selectPages(store.getState(), Paged)).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
+    expect(selectPages(cache, store.getState(), Paged)).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     expect(controller.getResponse(Paged, store.getState()).data?.map((todo) => todo.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
@@ -342,7 +348,7 @@ describe('pages and writes', () => {
         await page;
       }
       expect(controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
-      expect(cache.selectPages(store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, isFetchingNextPage: false, pageParams: [{}, { after: 2 }] });
+      expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, isFetchingNextPage: false, pageParams: [{}, { after: 2 }] });
       // A page that landed before the refetch's first page is reloaded by the refetch, after it.
       expect(feedRequests()).toEqual(first === 'the page' ? ['', 'after=2', '', 'after=2'] : ['', 'after=2', '']);
     },
@@ -397,10 +403,10 @@ describe('a Link header cursor', () => {
       });
       const { cache, store, controller } = setup();
       await controller.fetchNextPage(Linked, {});
-      expect(cache.selectPages(store.getState(), Linked, {}).hasNextPage).toBe(true);
+      expect(selectPages(cache, store.getState(), Linked, {}).hasNextPage).toBe(true);
       const data = await controller.fetchNextPage(Linked, {});
       expect(data.items.map((todo) => todo.id)).toEqual([1, 2, 3]);
-      expect(cache.selectPages(store.getState(), Linked, {})).toMatchObject({ hasNextPage: false, pageParams: [{}, { page: '2' }] });
+      expect(selectPages(cache, store.getState(), Linked, {})).toMatchObject({ hasNextPage: false, pageParams: [{}, { page: '2' }] });
     } finally {
       await linkServer.close();
     }

@@ -2,7 +2,7 @@
 // `state.retrying`, idempotent methods only by the cache default, an endpoint's own `retry` whatever its
 // method, no retry of a 4xx by a count, and a reset or abort during the delay ends it. The delays are timers
 // of a clock the test advances: each retry waits until the test moves the time past its delay.
-import { createRestCache, type RestCacheOptions } from 'rest-slice';
+import { createRestCache, retry, type RetryFeatureOptions } from 'rest-slice';
 import { makeClock, makeStore, recorder, slice, until, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -12,10 +12,11 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-function setupLogged(options: RestCacheOptions = {}) {
+/** A cache with the retry feature (its cache-wide defaults `options`), its store logged. */
+function setupLogged(options: RetryFeatureOptions = {}) {
   const clock = makeClock();
   // No garbage collection timer: the clock's timers are the retry delays.
-  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, ...options });
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [retry(options)] });
   const log = recorder();
   const store = makeStore(cache, { before: [log.middleware] });
   const types = () => log.log.map((action) => action.type);
@@ -203,8 +204,8 @@ describe('retry', () => {
   });
 
   it('names the endpoint or option when retry or retryDelay has a bad value', async () => {
-    expect(() => createRestCache({ retry: -1 })).toThrow('`createRestCache` option `retry` must be a whole number of retries >= 0');
-    expect(() => createRestCache({ retryDelay: Number.NaN })).toThrow('`createRestCache` option `retryDelay` must be a number of ms >= 0');
+    expect(() => retry({ retry: -1 })).toThrow('`retry()` option `retry` must be a whole number of retries >= 0');
+    expect(() => retry({ retryDelay: Number.NaN })).toThrow('`retry()` option `retryDelay` must be a number of ms >= 0');
     const { controller } = setupLogged();
     const TodoResource = todoResource(server.url);
     const error = await rejection(controller.fetch(TodoResource.get.extend({ retry: 1.5 }), { id: 1 }));

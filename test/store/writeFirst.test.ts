@@ -1,7 +1,7 @@
 // API.md races rule 5b: reads never outrank a write in flight. Reads (refetches, polls, `setResponse`)
 // answered while a write is pending land beneath it; the write's response merges over them; a rollback
 // lands on them; and the reads' results are revalidated when the write succeeds.
-import { RestEndpoint } from 'rest-slice';
+import { RestEndpoint, listeners } from 'rest-slice';
 import { setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -176,7 +176,7 @@ describe('reads of every kind during a pending write', () => {
   });
 
   it('a focus refetch answered during the write does not hide it, and the cache ends with the write', async () => {
-    const { cache, store, controller, clock } = setup({ refetchMinAge: 0 });
+    const { cache, store, controller, clock } = setup({ features: [listeners({ refetchMinAge: 0 })] });
     const TodoResource = todoResource(server.url);
     const get = TodoResource.get.extend({ refetchOnFocus: true });
     await controller.fetch(get, { id: 1 });

@@ -3,7 +3,7 @@
 // an event stream, `controller.setResponse`) is refetched if in use, else marked stale; also results other
 // than the one the data came under.
 import type { LiveController } from 'rest-slice';
-import { RestEndpoint } from 'rest-slice';
+import { RestEndpoint, live } from 'rest-slice';
 import { openEventStream, startSseServer, type SseServer } from '../helpers/sse';
 import { Counter, counterResource, counterRoutes, setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
 
@@ -30,7 +30,7 @@ async function release(method: string, path?: string) {
 }
 
 it('an event brought by onSubscribe during an optimistic write: the result in use is refetched and shows the server state', async () => {
-  const { cache, store, controller, clock } = setup();
+  const { cache, store, controller, clock } = setup({ features: [live()] });
   const TodoResource = todoResource(server.url);
   // The detail streams its todo's changes into the cache while in use.
   const LiveGet = TodoResource.get.extend({

@@ -1,6 +1,6 @@
 // Type tests of infinite lists: `getNextPageParams` / `getPreviousPageParams` / `maxPages`,
-// `controller.fetchNextPage`, `cache.selectPages` and the infinite hooks. Checked by `tsc --noEmit`.
-import { Entity, RestEndpoint, createRestCache, schema, type PagesInfo } from 'rest-slice';
+// `controller.fetchNextPage`, `selectPages` and the infinite hooks. Checked by `tsc --noEmit`.
+import { Entity, RestEndpoint, createRestCache, infinitePages, schema, selectPages, type PagesInfo } from 'rest-slice';
 import { useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
@@ -31,7 +31,7 @@ const Feed = new RestEndpoint({
   maxPages: 5,
 });
 
-const cache = createRestCache();
+const cache = createRestCache({ features: [infinitePages()] });
 declare const store: { dispatch: any; getState(): unknown };
 const controller = cache.controller(store);
 
@@ -39,7 +39,9 @@ export async function uses() {
   const data = await controller.fetchNextPage(Feed, { userId: 1 });
   const titles: string[] = data.results.map((todo) => todo.title);
   await controller.fetchPreviousPage(Feed, { userId: 1, cursor: 'a' });
-  const pages = cache.selectPages(store.getState(), Feed, { userId: 1 });
+  const pages = selectPages(cache, store.getState(), Feed, { userId: 1 });
+  // @ts-expect-error the list's path param is required here too
+  selectPages(cache, store.getState(), Feed, {});
   type _ = Expect<Equal<typeof pages, PagesInfo>>;
   const more: boolean = pages.hasNextPage && pages.isFetchingNextPage;
   // @ts-expect-error the list's path param is required

@@ -1,6 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { buildListenersHandler, createPageStatus } from './listeners';
-import { buildPagesHandler } from './pages';
+import type { FeatureRuntime } from '../feature';
+import { featureActionCheck } from '../featureCheck';
+import { buildPageStatusHandler, createPageStatus } from './pageStatus';
 import { buildPollingHandler } from './polling';
 import { createInFlight } from './inFlight';
 import { buildRequestsHandler } from './requests';
@@ -9,17 +10,18 @@ import type { CacheAction, Handler, MiddlewareInput } from './types';
 import { buildUsageHandler, createUsage } from './usage';
 import { buildGcHandler } from './gc';
 import { buildWritesHandler } from './writes';
-import { buildLiveSubscriptions } from './liveSubscriptions';
 
 export type { MiddlewareInput } from './types';
 
 /**
- * The cache's middleware: per store, a list of handlers (one concern each,
- * see {@link Handler}) that every action of this cache passes through.
- * Actions of other slices pass straight on.
+ * The cache's middleware: per store, the core's handlers (one concern each,
+ * see {@link Handler}) then each installed feature's part, in the order of
+ * the `features` option. Every action of this cache passes through them;
+ * actions of other slices pass straight on.
  */
 export function createRestMiddleware(input: MiddlewareInput): Middleware {
   const prefix = `${input.options.reducerPath}/`;
+  const checkAction = featureActionCheck(input.options.reducerPath, input.features);
 
   return (store) => {
     input.handoff.storesWithMiddleware.add(store.getState);
@@ -31,23 +33,28 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     input.runtimes.set(store.getState, { usage, gc: gc.sweep });
     // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
     const page = createPageStatus();
+    const featureStore = input.featureStoreOf(store);
+    const parts: FeatureRuntime[] = [];
+    for (const feature of input.features) {
+      const part = feature.setup?.(input.featureCache, featureStore);
+      if (part !== undefined) parts.push(part);
+    }
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       gc,
-      // Before requests: an infinite list's request runs its pages (it swaps the endpoint the requests handler takes).
-      buildPagesHandler(input, store),
-      buildRequestsHandler(input, store, inFlight),
-      // After requests: a write counts from the moment its request runs (API.md races 5b).
+      buildRequestsHandler(input, store, inFlight, parts),
+      // After requests: a write counts from the moment its request runs (races rule 5b).
       buildWritesHandler(input, store, usage, gc),
       buildResetHandler(input, inFlight),
-      buildListenersHandler(input, store, page, usage),
+      buildPageStatusHandler(input.actions, page),
       buildPollingHandler(input, store, page),
-      // `onSubscribe` follows the users of each request key.
-      buildLiveSubscriptions(input, store, usage),
+      // The features last, in the order installed.
+      ...parts,
     ];
 
     return (next) => (action) => {
       if (!isCacheAction(action, prefix)) return next(action);
+      if (process.env.NODE_ENV !== 'production') checkAction(action.type);
       for (const handler of handlers) {
         if (handler.before?.(action) === false) return action;
       }

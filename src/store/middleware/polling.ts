@@ -1,6 +1,6 @@
 import type { EndpointInterface } from '../endpoint';
 import { setUnrefTimeout } from '../scheduler';
-import { endpointFlag, type PageStatus } from './listeners';
+import { endpointFlag, type PageStatus } from './pageStatus';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 interface Subscription {

@@ -2,14 +2,16 @@ import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
 import type { OutcomeBase } from '../outcome';
-import { serializeError } from '../serialize';
 import { abortError, type AbortCause } from '../abortError';
+import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { InFlight, SharedRequest } from './inFlight';
-import { retryPolicy, runWithRetry } from './retry';
 import type { HandlerStore, MiddlewareInput } from './types';
 
 /** What running a request needs from the cache. */
 export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
+
+/** The request points of the features installed, in order. */
+export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts'>[];
 
 /** One caller waiting for a request, until its outcome, an abort, or its own signal. */
 interface Caller {
@@ -33,6 +35,7 @@ export function createRequestRunner(
   input: RequestRunInput,
   store: HandlerStore,
   inFlight: Pick<InFlight, 'generation' | 'track' | 'untrack' | 'unshare'>,
+  points: RequestPoints = [],
 ): StartRun {
   const { options, actions, handoff, outcome, selectSlice } = input;
 
@@ -76,8 +79,16 @@ export function createRequestRunner(
   }
 
   /** Runs the request for its first caller; more callers may `join` an identical GET. */
-  function start(requestId: string, payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]): Run {
+  function start(requestId: string, payload: FetchPayload, given: EndpointInterface, args: readonly unknown[]): Run {
     const abort = new AbortController();
+    // Each feature may run another endpoint in the caller's place (an infinite list runs its pages); the
+    // one chosen last is what runs, is recorded, and what an optimistic layer reads while in flight.
+    let request: FeatureRequest = { endpoint: given, args, payload, requestId, signal: abort.signal };
+    for (const point of points) {
+      const replaced = point.prepareRequest?.(request);
+      if (replaced !== undefined) request = { ...request, endpoint: replaced };
+    }
+    const endpoint = request.endpoint;
     const generation = inFlight.generation;
     const callers = new Set<Caller>();
     let done = false;
@@ -141,28 +152,22 @@ export function createRequestRunner(
     inFlight.track(run);
     handoff.active.set(requestId, { endpoint, args });
 
-    let request: Promise<unknown>;
-    try {
-      const policy = retryPolicy(endpoint, options);
-      request = runWithRetry(() => attempt(endpoint, args, abort.signal), policy, abort.signal, options.scheduler, (number, error) => {
-        if (done) return;
-        store.dispatch(
-          actions.retry({
-            endpoint: payload.endpoint,
-            key: payload.key,
-            args: payload.args,
-            fetchedAt: payload.fetchedAt,
-            requestId,
-            attempt: number,
-            error: serializeError(error),
-          }),
-        );
-      });
-    } catch (badOption) {
-      // A bad `retry`/`retryDelay` is this request's error, like any failure.
-      request = Promise.reject(badOption);
+    // The features' `runAttempts` wrap the attempt, the first installed outermost.
+    let attempts = () => attempt(endpoint, args, abort.signal);
+    for (let i = points.length - 1; i >= 0; i--) {
+      const wrap = points[i].runAttempts;
+      if (wrap === undefined) continue;
+      const inner = attempts;
+      attempts = () => wrap(inner, request);
     }
-    request.then(
+    let response: Promise<unknown>;
+    try {
+      response = attempts();
+    } catch (badOption) {
+      // A feature that throws at once (a bad endpoint option) fails this request, like any failure.
+      response = Promise.reject(badOption);
+    }
+    response.then(
       (value) => {
         if (!finish()) return;
         try {

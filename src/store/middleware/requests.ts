@@ -1,7 +1,7 @@
 import type { PendingRequest } from '../handoff';
 import { abortError } from '../abortError';
 import type { InFlight } from './inFlight';
-import { createRequestRunner, type Run } from './requestRun';
+import { createRequestRunner, type RequestPoints, type Run } from './requestRun';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 /** What the requests handler needs from the cache. */
@@ -17,9 +17,9 @@ export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'hando
  * with an `AbortError` and dispatches `abort`, which rolls back its optimistic
  * update without storing an error.
  */
-export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight): Handler {
+export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight, points: RequestPoints = []): Handler {
   const { actions, handoff, outcome, options, selectSlice, probeOptimistic } = input;
-  const start = createRequestRunner(input, store, inFlight);
+  const start = createRequestRunner(input, store, inFlight, points);
   // Requests taken over in `before`, started in `after` (once the reducer has recorded the fetch).
   const claimed = new Map<string, PendingRequest>();
 

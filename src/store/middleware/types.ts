@@ -9,7 +9,8 @@ import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
 import type { GcParts } from './gc';
-import type { LiveController } from '../../rest/liveController';
+import type { Controller } from '../controller';
+import type { FeatureCache, FeatureStore, RestFeature } from '../feature';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
 export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
@@ -36,7 +37,7 @@ export interface Handler {
 
 /** Everything the middleware's handlers may use; each builder takes only the part it needs. */
 export interface MiddlewareInput {
-  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler' | 'retry' | 'retryDelay' | 'refetchOnFocus' | 'refetchOnReconnect' | 'refetchMinAge'>;
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
   readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
@@ -49,6 +50,12 @@ export interface MiddlewareInput {
   readonly runtimes: StoreRuntimes;
   /** What garbage collection needs besides the rest. */
   readonly gc: GcParts;
-  /** The controller of a store, as `onSubscribe` receives it (built on first use). */
-  controllerOf(store: HandlerStore): LiveController;
+  /** The controller of a store (one per store, built on first use). */
+  controllerOf(store: HandlerStore): Controller;
+  /** The features installed, in order. */
+  readonly features: readonly RestFeature[];
+  /** What the features learn of the cache. */
+  readonly featureCache: FeatureCache;
+  /** What the features see of a store (one per store). */
+  featureStoreOf(store: HandlerStore): FeatureStore;
 }

@@ -1,7 +1,7 @@
 import type { RetryDelayOption, RetryOption } from '../../rest/retryOptions';
-import { isAbortError } from '../abortError';
-import type { EndpointInterface } from '../endpoint';
-import type { Scheduler } from '../scheduler';
+import { isAbortError } from '../../store/abortError';
+import type { EndpointInterface } from '../../store/endpoint';
+import type { Scheduler } from '../../store/scheduler';
 
 /** The longest default delay between two attempts (ms); a `Retry-After` asking for more ends the retries. */
 export const MAX_RETRY_DELAY = 30_000;

@@ -1,7 +1,7 @@
-import type { StoreLike } from './controller';
-import { restCache, type RestCache } from './createRestCache';
-import { markListening } from './middleware/listeners';
-import { hasOwn } from '../schema/own';
+import type { StoreLike } from '../../store/controller';
+import { restCache, type RestCache } from '../../store/createRestCache';
+import { hasOwn } from '../../schema/own';
+import { markListening } from './listening';
 
 /** Removes the listeners `setupListeners` added (calling it again does nothing). */
 export type RemoveListeners = () => void;
@@ -20,19 +20,28 @@ export type RemoveListeners = () => void;
  * does nothing and returns a function that does nothing.
  *
  * @param cache the cache whose actions are dispatched, at its own
- * `reducerPath`. Default `restCache`.
+ * `reducerPath`; it needs the `listeners()` feature. Default `restCache`,
+ * which has no features (so pass your cache).
  * @returns the function that removes every listener and the `true` defaults;
  * when the page was hidden or offline it dispatches `focus`/`online`, since a
  * store without listeners counts the page as shown and online.
  * @throws in development, when the store's state has no slice of `cache` at
  * its `reducerPath` (its actions would reach no reducer or middleware).
  * @example
+ * const cache = createRestCache({ features: [listeners()] });
  * const store = configureStore({ ... });
- * setupListeners(store); // or setupListeners(store, cache) for a cache of your own
+ * setupListeners(store, cache);
  */
 export function setupListeners(store: StoreLike, cache: RestCache = restCache): RemoveListeners {
   // Checked before the `window` test, so a wiring mistake shows in Node tests and server rendering too.
-  if (process.env.NODE_ENV !== 'production') assertMounted(store, cache);
+  if (process.env.NODE_ENV !== 'production') {
+    if (!cache.features.some((feature) => feature.name === 'listeners')) {
+      throw new Error(
+        `[rest-slice] \`setupListeners\` needs the listeners feature in the cache at \`${cache.reducerPath}\`: make it with \`createRestCache({ features: [listeners()] })\` and pass it (\`setupListeners(store, cache)\`).`,
+      );
+    }
+    assertMounted(store, cache);
+  }
   if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return () => undefined;
   const { actions } = cache;
   const page = typeof document === 'undefined' ? undefined : document;

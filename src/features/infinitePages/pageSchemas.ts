@@ -4,11 +4,11 @@
  * into the Collection stored for the list's params, or the loaded pages
  * rebuilt into it at once, with no item listed twice.
  */
-import { Collection } from '../schema/Collection';
-import { describeSchema } from '../schema/describeSchema';
-import { ObjectSchema } from '../schema/Object';
-import { getOwn, isPlainObject, setOwn } from '../schema/own';
-import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
+import { Collection } from '../../schema/Collection';
+import { describeSchema } from '../../schema/describeSchema';
+import { ObjectSchema } from '../../schema/Object';
+import { getOwn, isPlainObject, setOwn } from '../../schema/own';
+import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../../schema/types';
 
 /**
  * How a page lands in the stored list: `append` (a next page), `prepend` (a

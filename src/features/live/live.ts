@@ -1,15 +1,11 @@
 import type { LiveController } from '../../rest/liveController';
-import type { EndpointInterface } from '../endpoint';
-import { errorMessage } from '../serialize';
-import type { Handler, HandlerStore, MiddlewareInput } from './types';
-import type { Usage } from './usage';
+import type { EndpointInterface } from '../../store/endpoint';
+import type { FeatureStore, RestFeature } from '../../store/feature';
+import { errorMessage } from '../../store/serialize';
 
-// Endpoint option `onSubscribe` (issue 11): a live subscription per request key, running while the key
+// Endpoint option `onSubscribe`: a live subscription per request key, running while the key
 // has users. It follows the in-use registry (hooks, `controller.subscribe`, `controller.retain`), so it
 // is runtime only: no action starts or stops it, and a replayed log opens no socket.
-
-/** What the live subscriptions need from the cache. */
-export type LiveSubscriptionsInput = Pick<MiddlewareInput, 'controllerOf'>;
 
 interface Live {
   /** The cleanup `onSubscribe` returned (once its promise resolved, for an async one). */
@@ -31,22 +27,29 @@ function runCleanup(cleanup: () => void, endpoint: EndpointInterface, key: strin
 }
 
 /**
- * Runs each endpoint's `onSubscribe(controller, ...args)` when its request key
+ * The live feature: runs each endpoint's `onSubscribe(controller, ...args)` when its request key
  * gets its first user, and the cleanup it returned when the last user leaves
  * (StrictMode's mount, unmount, mount runs it, cleans up, and runs it again).
  * A throwing `onSubscribe` or cleanup is logged with `console.error` naming
  * the endpoint and key; the store goes on. An async `onSubscribe` may resolve
  * with its cleanup.
+ *
+ * @example
+ * const cache = createRestCache({ features: [live()] });
  */
-export function buildLiveSubscriptions(input: LiveSubscriptionsInput, store: HandlerStore, usage: Pick<Usage, 'onUsersChange'>): Handler {
-  const live = new Map<string, Live>();
+export function live(): RestFeature {
+  return { name: 'live', setup: (_cache, store) => runLive(store) };
+}
+
+function runLive(store: FeatureStore): Record<string, never> {
+  const running = new Map<string, Live>();
   let controller: LiveController | undefined;
 
   function start(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const entry: Live = { stopped: false };
     // Registered before the call: a user added or removed from inside `onSubscribe` sees it running.
-    live.set(key, entry);
-    controller ??= input.controllerOf(store);
+    running.set(key, entry);
+    controller ??= store.controller();
     let returned: unknown;
     try {
       returned = endpoint.onSubscribe!(controller, ...args);
@@ -77,16 +80,16 @@ export function buildLiveSubscriptions(input: LiveSubscriptionsInput, store: Han
   }
 
   function stop(key: string, endpoint: EndpointInterface): void {
-    const entry = live.get(key);
+    const entry = running.get(key);
     if (entry === undefined) return;
-    live.delete(key);
+    running.delete(key);
     entry.stopped = true;
     if (entry.cleanup !== undefined) runCleanup(entry.cleanup, endpoint, key);
   }
 
-  usage.onUsersChange((key, endpoint, args, count) => {
+  store.usage.onUsersChange((key, endpoint, args, count) => {
     if (count === 0) stop(key, endpoint);
-    else if (!live.has(key) && typeof endpoint.onSubscribe === 'function') start(key, endpoint, args);
+    else if (!running.has(key) && typeof endpoint.onSubscribe === 'function') start(key, endpoint, args);
   });
   // Runtime only: no action of its own to handle.
   return {};

@@ -3,9 +3,9 @@
  * params of its next and previous pages, and what the state keeps of the
  * pages loaded (`state.pages[listKey]`).
  */
-import { collectionPath, itemsAt, pagesSchema, type PageMode } from '../rest/pageSchemas';
-import type { EndpointInterface } from './endpoint';
-import { plainJson } from './serialize';
+import { collectionPath, itemsAt, pagesSchema, type PageMode } from './pageSchemas';
+import type { EndpointInterface } from '../../store/endpoint';
+import { plainJson } from '../../store/serialize';
 
 /** One loaded page of a list, as the state keeps it (plain JSON). */
 export interface PageState {
@@ -37,7 +37,7 @@ export interface PagesPayload {
   readonly entry: PagesState | null;
 }
 
-/** What `cache.selectPages` answers for a list. */
+/** What `selectPages` answers for a list. */
 export interface PagesInfo {
   /** Whether `fetchNextPage` has a page to fetch. */
   readonly hasNextPage: boolean;
@@ -169,6 +169,7 @@ export type PageDirection = 'next' | 'previous';
 export interface PageEndpoint extends EndpointInterface {
   readonly list: PaginatedEndpoint;
   readonly direction: PageDirection;
+  readonly keepsExpiry: true;
 }
 
 const pageEndpoints = new WeakMap<PaginatedEndpoint, Partial<Record<PageDirection, PageEndpoint>>>();
@@ -197,6 +198,8 @@ export function pageEndpointOf(list: PaginatedEndpoint, direction: PageDirection
     keepUnusedDataFor: list.keepUnusedDataFor,
     // A failed page keeps the list shown: its error is 'soft' (hooks show it without throwing while the list has data).
     errorPolicy: () => 'soft' as const,
+    // Its failure leaves the list's expiry as it was (the pages loaded are not stale).
+    keepsExpiry: true,
     fetchWith: (options, _listParams: unknown, pageParams: unknown) => fetchPage(list, options, pageParams),
   };
   pageEndpoints.set(list, { ...pageEndpoints.get(list), [direction]: page });

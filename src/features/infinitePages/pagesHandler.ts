@@ -1,6 +1,8 @@
-import { collectionPath, itemsAt, pagesSchema, withItemsAt } from '../../rest/pageSchemas';
+import { createAction } from '@reduxjs/toolkit';
 import { getOwn } from '../../schema/own';
-import type { EndpointInterface } from '../endpoint';
+import type { EndpointInterface } from '../../store/endpoint';
+import type { FeatureCache, FeatureRuntime, FeatureStore } from '../../store/feature';
+import { collectionPath, itemsAt, pagesSchema, withItemsAt } from './pageSchemas';
 import {
   fetchPage,
   isPageEndpoint,
@@ -10,19 +12,15 @@ import {
   type PageDirection,
   type PageState,
   type PagesState,
+  type PagesPayload,
   type PaginatedEndpoint,
-} from '../pagination';
-import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
-
-/** What the pages handler needs from the cache. */
-export type PagesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'selectSlice'>;
+} from './pagination';
 
 /** A request of an infinite list in flight: what its response makes of the list's pages. */
 interface PagesRun {
   readonly key: string;
   /** A page request's direction; absent for a fetch of the list itself. */
   readonly direction?: PageDirection;
-  started: boolean;
   /** Set once the response is in: the list's pages with it. */
   result?(current: PagesState | undefined): PagesState;
 }
@@ -63,15 +61,16 @@ function sameParams(stored: unknown, params: unknown): boolean {
  * `invalidate`, expiry, focus or a poll keeps the pages shown). A list
  * garbage collection removes loses its pages.
  */
-export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handler {
-  const { actions, handoff, selectSlice } = input;
+export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRuntime {
+  const { actions } = cache;
+  const pagesAction = createAction<PagesPayload>(`${cache.reducerPath}/pages`);
   const runs = new Map<string, PagesRun>();
 
   const entryOf = (key: string): PagesState | undefined => {
-    const pages = selectSlice(store.getState()).pages;
+    const pages = store.slice().pages;
     return pages === undefined ? undefined : getOwn(pages, key);
   };
-  const put = (key: string, entry: PagesState | null) => store.dispatch(actions.pages({ key, entry }));
+  const put = (key: string, entry: PagesState | null) => store.dispatch(pagesAction({ key, entry }));
 
   function pageRunner(endpoint: EndpointInterface & { list: PaginatedEndpoint; direction: PageDirection }, run: PagesRun): EndpointInterface {
     const { list, direction } = endpoint;
@@ -131,45 +130,30 @@ export function buildPagesHandler(input: PagesInput, store: HandlerStore): Handl
   }
 
   return {
-    before(action: CacheAction) {
-      if (actions.reset.match(action)) {
-        runs.clear();
-        return;
-      }
-      if (!actions.fetch.match(action)) return;
-      const { requestId } = action.meta;
-      const pending = requestId ? handoff.pending.get(requestId) : undefined;
-      if (pending === undefined) return;
-      // Runs prepared for requests that joined another request in flight never start: forget them.
-      for (const [id, run] of runs) if (!run.started && !handoff.pending.has(id)) runs.delete(id);
-      const { endpoint } = pending;
-      const key = action.payload.key;
-      let runner: EndpointInterface;
-      let run: PagesRun;
+    prepareRequest({ endpoint, args, payload, requestId }) {
+      const key = payload.key;
       if (isPageEndpoint(endpoint)) {
-        run = { key, direction: endpoint.direction, started: false };
-        runner = pageRunner(endpoint, run);
-      } else if (isPaginated(endpoint) && typeof endpoint.fetchWith === 'function') {
-        run = { key, started: false };
-        runner = listRunner(endpoint, run, pending.args[0]);
-      } else {
-        return;
+        const run: PagesRun = { key, direction: endpoint.direction };
+        runs.set(requestId, run);
+        put(key, withFlag(entryOf(key), endpoint.direction, true));
+        return pageRunner(endpoint, run);
       }
-      runs.set(requestId, run);
-      handoff.pending.set(requestId, { ...pending, endpoint: runner });
+      if (isPaginated(endpoint) && typeof endpoint.fetchWith === 'function') {
+        const run: PagesRun = { key };
+        runs.set(requestId, run);
+        return listRunner(endpoint, run, args[0]);
+      }
+      return undefined;
     },
 
-    after(action: CacheAction) {
+    after(action) {
       if (actions.gc.match(action)) {
         // A list garbage collection removed forgets its pages.
         for (const key of action.payload.keys) if (entryOf(key) !== undefined) put(key, null);
         return;
       }
-      if (actions.fetch.match(action)) {
-        const run = runs.get(action.meta.requestId);
-        if (run === undefined || run.started) return;
-        run.started = true;
-        if (run.direction !== undefined) put(run.key, withFlag(entryOf(run.key), run.direction, true));
+      if (actions.reset.match(action)) {
+        runs.clear();
         return;
       }
       const settled = actions.setResponse.match(action) || actions.setError.match(action) || actions.abort.match(action);

@@ -1,0 +1,109 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import type { FetchPayload } from './actions';
+import type { Controller } from './controller';
+import type { EndpointInterface } from './endpoint';
+import type { CacheAction } from './middleware/types';
+import type { Usage } from './middleware/usage';
+import type { RestCacheActions } from './slice';
+import type { Scheduler } from './scheduler';
+import type { RestCacheState } from './state';
+
+// The open core: every optional capability (retry, focus refetch, infinite pages, live data, ...) is a
+// plain object made by an exported function and given to `createRestCache({ features })`. The core never
+// imports one; it calls the points below, in the order written here, and nothing else.
+
+/** A case reducer of a feature: a pure function of the slice state and the action, returning the next state. */
+export type FeatureCaseReducer = (state: RestCacheState, action: CacheAction) => RestCacheState;
+
+/** What a feature learns of the cache it is installed in (the same for every store). */
+export interface FeatureCache {
+  /** The cache's `reducerPath`, also the prefix of its action types. */
+  readonly reducerPath: string;
+  /** The core's action creators. */
+  readonly actions: RestCacheActions;
+  /** The cache's clock. */
+  readonly now: () => number;
+  /** The cache's timers (the `scheduler` option). */
+  readonly scheduler: Scheduler;
+  /** Whether a feature of this name is installed in the cache. */
+  has(name: string): boolean;
+}
+
+/** One store as a feature sees it: the store, its slice of the cache, and the core's runtime of that store. */
+export interface FeatureStore {
+  readonly dispatch: Dispatch;
+  /** The store's own `getState` (the same function, so it can key what a store has, as `setupListeners` does). */
+  readonly getState: () => unknown;
+  /** This cache's slice of the store's state. */
+  slice(): RestCacheState;
+  /** Runs `endpoint(...args)` through the store as `controller.fetch` does (GETs in flight are shared; the outcome is recorded). */
+  fetch(endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown>;
+  /** Who uses which result in this store (mounted hooks, subscriptions, `controller.retain`). */
+  readonly usage: Usage;
+  /** The store's controller (made once). */
+  controller(): Controller;
+}
+
+/** A request about to run, as the request points see it. */
+export interface FeatureRequest {
+  /** The endpoint that runs (a feature's `prepareRequest` may have replaced the caller's). */
+  readonly endpoint: EndpointInterface;
+  /** The real args (a `FormData` body included). */
+  readonly args: readonly unknown[];
+  /** The `fetch` action's payload: endpoint name, request key, JSON args, `fetchedAt`. */
+  readonly payload: FetchPayload;
+  readonly requestId: string;
+  /** Aborted when the request is (`controller.abort`, its callers' signals, a reset). */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * What a feature does in one store, built once per store when the store's
+ * middleware starts. Every point is optional. For each action of the cache
+ * the middleware runs, in this order: the core's `before` parts, then each
+ * feature's `before` in the order of the `features` array; the reducer (the
+ * core's case, then the features' `reducers` for that type); the core's
+ * `after` parts, then each feature's `after`. A request runs
+ * `prepareRequest` of each feature in order (each sees the endpoint the
+ * previous one chose), then its attempts wrapped by each `runAttempts`, the
+ * first feature outermost.
+ */
+export interface FeatureRuntime {
+  /**
+   * Before the reducer sees an action. Returning `false` takes the action
+   * over: the reducer and later parts do not see it, and `dispatch` returns it.
+   */
+  before?(action: CacheAction): boolean | void;
+  /** After the reducer saw an action; `stateBefore` is the root state before it. */
+  after?(action: CacheAction, stateBefore: unknown): void;
+  /** Before a request is sent: another endpoint to run in its place (an infinite list runs its pages), or nothing. */
+  prepareRequest?(request: FeatureRequest): EndpointInterface | void;
+  /** Around the request's attempts: `attempt` sends it once; call it again to retry. */
+  runAttempts?(attempt: () => Promise<unknown>, request: FeatureRequest): Promise<unknown>;
+}
+
+/** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */
+export type FeatureMethods = Partial<Controller>;
+
+/**
+ * An optional capability of the cache, made by an exported function
+ * (`retry()`, `listeners()`, ...) and installed with
+ * `createRestCache({ features: [...] })`. Write your own as you would a Data
+ * Client Manager: observe plain actions, dispatch plain actions, keep
+ * runtime values in the store's closure, and add state only through your
+ * own reducer cases under keys of your own.
+ */
+export interface RestFeature {
+  /** Unique within a cache; the name the "not installed" errors ask for (`retry`, `listeners`, ...). */
+  readonly name: string;
+  /**
+   * Case reducers by action type suffix (`retry` for `<reducerPath>/retry`;
+   * a core type such as `setResponse` runs after the core's case). They are
+   * part of `cache.slice`, so `combineSlices` and a replayed log see them.
+   */
+  readonly reducers?: { readonly [typeSuffix: string]: FeatureCaseReducer };
+  /** The feature's part in one store (see {@link FeatureRuntime}). */
+  setup?(cache: FeatureCache, store: FeatureStore): FeatureRuntime;
+  /** Controller methods this feature adds or provides. */
+  controller?(cache: FeatureCache, store: FeatureStore): FeatureMethods;
+}

@@ -1,0 +1,56 @@
+import type { EndpointInterface } from './endpoint';
+import type { RestFeature } from './feature';
+import { warnOnce } from './warnOnce';
+
+// Endpoint options that do something only with a feature installed, and that feature's name. The core
+// names features by string only (it imports none), to say which one to add.
+const NEEDS: readonly (readonly [option: string, feature: string, active: (value: unknown) => boolean])[] = [
+  ['retry', 'retry', (value) => value !== undefined && value !== 0],
+  ['onSubscribe', 'live', (value) => typeof value === 'function'],
+  ['refetchOnFocus', 'listeners', (value) => value === true],
+  ['refetchOnReconnect', 'listeners', (value) => value === true],
+];
+
+/**
+ * In development, the error for an endpoint option whose feature is not
+ * installed (`retry` without `retry()`, ...); `undefined` when every option
+ * it sets can work. Production skips the check.
+ */
+export function missingFeature(endpoint: EndpointInterface, has: (name: string) => boolean, reducerPath: string): Error | undefined {
+  if (process.env.NODE_ENV === 'production') return undefined;
+  for (const [option, feature, active] of NEEDS) {
+    if (!active((endpoint as unknown as Record<string, unknown>)[option]) || has(feature)) continue;
+    return new Error(
+      `[rest-slice] endpoint \`${endpoint.name}\` sets \`${option}\`, which needs the ${feature} feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [${feature}()] })\`.`,
+    );
+  }
+  return undefined;
+}
+
+// Action types of the built-in features, by suffix, and the feature whose reducer handles each. Without the
+// feature such an action reaches no case and changes nothing: a log recorded with more features than the
+// cache it is replayed into would lose state without a word.
+const FEATURE_ACTIONS = new Map([
+  ['retry', 'retry'],
+  ['pages', 'infinitePages'],
+]);
+
+/**
+ * In development, a check of each action of the cache at `reducerPath`: an
+ * action of a built-in feature that no installed feature handles is a
+ * warning naming the action and the feature. Production skips it.
+ */
+export function featureActionCheck(reducerPath: string, features: readonly RestFeature[]): (type: string) => void {
+  const prefix = `${reducerPath}/`;
+  const handled = new Set(features.flatMap((feature) => Object.keys(feature.reducers ?? {})));
+  return (type) => {
+    if (process.env.NODE_ENV === 'production') return;
+    const suffix = type.slice(prefix.length);
+    const feature = FEATURE_ACTIONS.get(suffix);
+    if (feature === undefined || handled.has(suffix)) return;
+    warnOnce(
+      `[rest-slice] the action \`${type}\` belongs to the ${feature} feature, which the cache at \`${reducerPath}\` was made without: it changes nothing. ` +
+        `Install it with \`createRestCache({ features: [${feature}()] })\` (a replayed log needs a cache with the features it was recorded with).`,
+    );
+  };
+}

@@ -1,0 +1,40 @@
+// The open core: an app that installs no feature ships none. Builds the core size fixture
+// (scripts/size/core.mjs: a resource, `createRestCache()`, a store and one fetch) from src/ as an
+// app's production build would, and reads which source files esbuild kept.
+import { build } from 'esbuild';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+async function bundledFiles(entry: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [path.join(root, entry)],
+    alias: { 'rest-slice': path.join(root, 'src/index.ts') },
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'error',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['@reduxjs/toolkit', 'redux', 'react', 'react-dom', 'react-redux', 'react/jsx-runtime'],
+  });
+  const output = Object.values(result.metafile.outputs)[0];
+  return Object.keys(output.inputs).filter((file) => output.inputs[file].bytesInOutput > 0);
+}
+
+describe('a core-only bundle', () => {
+  let files: string[];
+  beforeAll(async () => {
+    files = await bundledFiles('scripts/size/core.mjs');
+  }, 60_000);
+
+  it('holds the core (store, rest, schema)', () => {
+    expect(files).toEqual(expect.arrayContaining(['src/store/createRestCache.ts', 'src/rest/RestEndpoint.ts', 'src/schema/normalize.ts']));
+  });
+
+  it.each(['retry', 'listeners', 'infinitePages', 'live'])('holds nothing of the %s feature', (feature) => {
+    expect(files.filter((file) => file.startsWith(`src/features/${feature}/`))).toEqual([]);
+    expect(files).not.toContain('src/features/allFeatures.ts');
+  });
+});
