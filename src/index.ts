@@ -128,6 +128,7 @@ export type { NextParams } from './rest/endpointOptions';
 export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } from './store/state';
 export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
 export type { AbortPayload } from './store/actions';
+export type { CacheAction } from './store/middleware/types';
 export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature } from './store/feature';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';

@@ -12,6 +12,7 @@ import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RetainableQuery, StoreRuntimes } from './middleware/usage';
+import { missingFeature } from './featureCheck';
 import { createSnapshot } from './snapshot';
 import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
@@ -28,6 +29,8 @@ export interface ControllerInput {
   readonly reads: Reads;
   readonly outcome: Outcome;
   readonly dispatchFetch: DispatchFetch;
+  /** Whether a feature of this name is installed. */
+  has(name: string): boolean;
   /** The middleware's runtime of each store (in-use registry, gc). */
   readonly runtimes: StoreRuntimes;
 }
@@ -156,6 +159,9 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
         return () => undefined;
       }
       if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);
+      // Holding a result runs its `onSubscribe` (the live feature) without a request: check here too.
+      const missing = missingFeature(target as EndpointInterface, input.has, reducerPath);
+      if (missing !== undefined) throw missing;
       registry.register(target as EndpointInterface);
       return runtime.usage.retain(target as EndpointInterface, args);
     },

@@ -143,7 +143,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     featureCache,
     featureStoreOf,
   });
-  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes };
+  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes, has };
 
   return {
     reducerPath: resolved.reducerPath as P,

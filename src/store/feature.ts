@@ -31,6 +31,7 @@ export interface FeatureCache {
 
 /** One store as a feature sees it: the store, its slice of the cache, and the core's runtime of that store. */
 export interface FeatureStore {
+  /** The store's `dispatch`. */
   readonly dispatch: Dispatch;
   /** The store's own `getState` (the same function, so it can key what a store has, as `setupListeners` does). */
   readonly getState: () => unknown;
@@ -52,6 +53,7 @@ export interface FeatureRequest {
   readonly args: readonly unknown[];
   /** The `fetch` action's payload: endpoint name, request key, JSON args, `fetchedAt`. */
   readonly payload: FetchPayload;
+  /** The fetch's id within the cache (the `fetch` action's `meta.requestId`). */
   readonly requestId: string;
   /** Aborted when the request is (`controller.abort`, its callers' signals, a reset). */
   readonly signal: AbortSignal;

@@ -67,6 +67,19 @@ describe('used but not installed', () => {
     untouched();
   });
 
+  it('controller.retain of an endpoint with `onSubscribe` throws naming live(), and runs nothing', () => {
+    const { controller, untouched } = coreOnly();
+    let ran = 0;
+    const get = todoResource(server.url).get.extend({
+      onSubscribe: () => {
+        ran++;
+      },
+    });
+    expect(() => controller.retain(get, { id: 1 })).toThrow(needs('Todo.get', 'onSubscribe', 'live'));
+    expect(ran).toBe(0);
+    untouched();
+  });
+
   it.each(['fetchNextPage', 'fetchPreviousPage'] as const)('controller.%s rejects naming infinitePages()', async (method) => {
     const { controller, untouched } = coreOnly();
     await expect(controller[method](pagedList(), { page: 2 })).rejects.toThrow(

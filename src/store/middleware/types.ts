@@ -13,7 +13,12 @@ import type { Controller } from '../controller';
 import type { FeatureCache, FeatureStore, RestFeature } from '../feature';
 
 /** An action of this cache (its type starts with `<reducerPath>/`), as the handlers receive it. */
-export type CacheAction = UnknownAction & { readonly payload?: unknown; readonly meta?: RequestMeta };
+export type CacheAction = UnknownAction & {
+  /** The action's payload (its type says which: a `FetchPayload` for `<reducerPath>/fetch`, ...). */
+  readonly payload?: unknown;
+  /** The request id of actions that carry one (`fetch`, `subscribe`, `unsubscribe`). */
+  readonly meta?: RequestMeta;
+};
 
 /** The store a handler runs in (the middleware API). */
 export type HandlerStore = MiddlewareAPI<Dispatch, unknown>;
