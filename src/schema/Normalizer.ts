@@ -84,7 +84,7 @@ export class Normalizer implements NormalizeVisitor {
 
   /**
    * The stored meta as the merge sees it. Reads never outrank a write in
-   * flight (API.md races rule 5b): when a write's data meets a row a read
+   * flight (races rule 5b): when a write's data meets a row a read
    * brought, that row counts as fetched before the write. A read that landed
    * before the write was triggered is older anyway; one that landed during
    * the write's flight lands beneath it. Every other pair keeps its own

@@ -17,7 +17,7 @@ export interface EntityMeta {
   /**
    * Set when a write brought the row (a mutation's response or optimistic
    * update); absent for reads. A write's data merges over a row a read brought
-   * as if that row were older (API.md races rule 5b); default absent.
+   * as if that row were older (races rule 5b); default absent.
    */
   readonly write?: true;
 }

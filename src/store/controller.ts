@@ -135,7 +135,7 @@ export interface Controller {
    * confirmed value (pending optimistic updates are recomputed over the
    * result; with nothing stored, nothing is written). The rows merge like a
    * read's response stamped now: `useIncoming` decides against newer data,
-   * and a write in flight stays on top (API.md races 5b). With an Invalidate
+   * and a write in flight stays on top (races rule 5b). With an Invalidate
    * schema the entity is removed from lists. Rejects, storing nothing, on a
    * value the schema cannot store.
    *

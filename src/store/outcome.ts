@@ -123,7 +123,7 @@ function recordResponse(
   }
   let normalized: StoreNormalizeResult;
   try {
-    // A fetch of a mutation is a write: a read that landed during its flight lands beneath it (API.md races 5b).
+    // A fetch of a mutation is a write: a read that landed during its flight lands beneath it (races rule 5b).
     // `setResponse`/`resolve` (streamed events) are reads, whatever the endpoint.
     const write = base.requestId !== undefined && endpoint.sideEffect === true;
     const meta: EntityMeta = write

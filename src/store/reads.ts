@@ -128,7 +128,7 @@ export function createReads(input: ReadsInput) {
     }
     let expiryStatus: ExpiryStatus;
     if (data === INVALID || data === undefined || meta?.invalidated) {
-      // API.md: `data` is undefined while missing or invalid (also after `controller.invalidate`).
+      // `data` is undefined while missing or invalid (also after `controller.invalidate`).
       data = undefined;
       expiryStatus = ExpiryStatus.Invalid;
     } else {

@@ -218,7 +218,7 @@ export function createViewCache(context: ViewContext) {
       return;
     }
     try {
-      // An optimistic update is a write's data: it stays on top of reads that land during its flight (API.md races 5b).
+      // An optimistic update is a write's data: it stays on top of reads that land during its flight (races rule 5b).
       const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity, write: true };
       const patch = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
       write(view, entry, patch);

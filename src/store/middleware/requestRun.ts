@@ -55,7 +55,7 @@ export function createRequestRunner(
     let error: unknown;
     if ('value' in result) {
       try {
-        // The response's own data, read back before anything is committed (API.md: never raw JSON).
+        // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
         return outcome.recordResponse(store.dispatch, endpoint, base, args, result.value, selectSlice(store.getState()));
       } catch (normalizeError) {
         error = normalizeError;
