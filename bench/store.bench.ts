@@ -10,10 +10,13 @@ import { dataClientStoreAdapter } from './store.data-client';
 import { runDevelopmentRows } from './store.development';
 import type { StoreAdapter, StoreHarness } from './store.harness';
 import { formatPeriod, measureHooked, type HookedTask } from './store.measure';
+import { RTK_QUERY, rtkQueryStoreAdapter } from './store.rtk-query';
 
 const REST_SLICE = 'rest-slice';
 const DATA_CLIENT = '@data-client/core 0.10.0';
 const PENDING = 100;
+/** Reads of one small result per op in the memoized-read row. */
+const READS = 500;
 const SIZES = [1_000, 10_000, 100_000];
 /** Minimum iterations of the rows where data-client needs ~1 s per op, to keep the suite near 90 s. */
 const SLOW = { iterations: 3, warmupIterations: 1 };
@@ -28,7 +31,7 @@ function expect(condition: boolean, message: string): void {
   if (!condition) throw new CheckFailed(message);
 }
 
-function checkList(harness: StoreHarness, projects: readonly ProjectData[], changed?: { index: number; name: string }): void {
+function checkList(harness: Pick<StoreHarness, 'readList'>, projects: readonly ProjectData[], changed?: { index: number; name: string }): void {
   const data = harness.readList();
   expect(data !== undefined && Array.isArray(data.project), `the list read back is ${data === undefined ? 'undefined' : 'not { project: [] }'}`);
   const list = data!.project;
@@ -100,6 +103,7 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
   const rowNames = {
     roundTrip: 'round trip (709 projects)',
     refetch: 'refetch into the same store (709 projects)',
+    userReads: `one user read ${READS} times (memoized)`,
     update: 'update one entity + re-read the list',
     memoHit: `${PENDING} pending optimistic: read the view (memo hit)`,
     change: `${PENDING} pending optimistic: confirmed change beneath + read`,
@@ -120,6 +124,7 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
     console.log(`${REST_SLICE}: failed to load, skipped: ${reason}\n`);
     sharedNotes.push(`${REST_SLICE}: failed to load`);
   }
+  const rtk = rtkQueryStoreAdapter();
   const tables: ReportTable[] = [];
   const table = (title: string, result: { rows: ReportRow[]; notes: string[] }, extra: string[] = []) =>
     tables.push({ title: `store: ${title}`, rows: result.rows, baselines: [DATA_CLIENT], notes: [perOpNote(result.rows), ...extra, ...result.notes] });
@@ -138,8 +143,14 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
         checkList(harness, projects);
       },
     }));
+    tasks.push({
+      name: RTK_QUERY,
+      fn: () => void (sink = rtk.roundTrip(data)),
+      check: () => checkList({ readList: () => rtk.roundTrip(data) }, projects),
+    });
     table(rowNames.roundTrip, await runRow(rowNames.roundTrip, tasks, options, [...sharedNotes]), [
       'one op = create the store and its controller, setResponse(list, 709 projects with 2,117 build types), getResponse(list).data.',
+      `${RTK_QUERY}: the same response put in with upsertQueryEntries and read with select(): it stores the JSON as it came (no normalization, no Entity instances), so it does less work by design.`,
     ]);
   }
 
@@ -163,8 +174,50 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
         },
       };
     });
+    const rtkHarness = rtk.createStore();
+    rtkHarness.setList(data);
+    tasks.push({
+      name: RTK_QUERY,
+      fn: () => {
+        rtkHarness.setList(data);
+        sink = rtkHarness.readList();
+      },
+      check: () => {
+        rtkHarness.setList(data);
+        checkList(rtkHarness, projects);
+      },
+    });
     table(rowNames.refetch, await runRow(rowNames.refetch, tasks, options, []), [
       'one op = setResponse(list, the same 709 projects) into a store that holds them, then getResponse(list).data.',
+      `${RTK_QUERY}: upsertQueryEntries of the same response (its entry replaced as a whole), then select().`,
+    ]);
+  }
+
+  // 1c. One small result read many times from the same state: what a list of components reading one user pays.
+  if (wanted(rowNames.userReads)) {
+    process.stderr.write(`store: ${rowNames.userReads} …\n`);
+    const { user } = loadData();
+    const readers: { name: string; setUser(data: typeof user): void; readUser(): unknown }[] = [
+      ...sides.map(({ adapter }) => ({ name: adapter.name, ...adapter.createStore() })),
+      { name: RTK_QUERY, ...rtk.createStore() },
+    ];
+    const tasks: SideTask[] = readers.map((reader) => {
+      reader.setUser(user);
+      return {
+        name: reader.name,
+        fn: () => {
+          for (let i = 0; i < READS; i++) sink = reader.readUser();
+        },
+        check: () => {
+          const first = reader.readUser() as { login?: string } | undefined;
+          expect(first?.login === user.login, `the user read back has login '${first?.login}', expected '${user.login}'`);
+          expect(reader.readUser() === first, 'two reads of the same state returned different objects');
+        },
+      };
+    });
+    table(rowNames.userReads, await runRow(rowNames.userReads, tasks, options, []), [
+      `one op = ${READS} reads of one user's result from the same state: rest-slice cache.selectResponse(state, user).data, ` +
+        `Data Client controller.getResponse(user, state).data, ${RTK_QUERY} api.endpoints.user.select()(state).data.`,
     ]);
   }
 
@@ -397,7 +450,7 @@ export async function runStoreBench(options: SuiteOptions): Promise<ReportTable[
 
   if (tables.length > 0) {
     const last = tables[tables.length - 1];
-    last.notes = [...(last.notes ?? []), ...sides.map(({ adapter }) => `wiring — ${adapter.wiring}`)];
+    last.notes = [...(last.notes ?? []), ...[...sides.map(({ adapter }) => adapter), rtk].map((adapter) => `wiring — ${adapter.wiring}`)];
   }
   void sink;
   return [...tables, ...runDevelopmentRows(options)];

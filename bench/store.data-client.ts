@@ -10,6 +10,7 @@ import { dataClientSchemas, type ProjectData, type ProjectsData } from './fixtur
 import { optimisticProject, URL_PREFIX, type PendingEntry, type ReadProject, type StoreAdapter, type StoreHarness } from './store.harness';
 
 const Project = dataClientSchemas.projects.project[0];
+const User = dataClientSchemas.user;
 
 /** Data Client's managers expect `dispatch` to return a promise that settles once the state is committed. */
 const promiseify: Middleware = () => (next) => (action) => {
@@ -35,6 +36,7 @@ export function dataClientStoreAdapter(options: DataClientStoreOptions = {}): St
   const list = new RestEndpoint({ path: '/projects', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
   const detail = new RestEndpoint({ path: '/projects/:id', schema: Project, urlPrefix: URL_PREFIX });
   const filler = new RestEndpoint({ path: '/filler', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
+  const user = new RestEndpoint({ path: '/user', schema: User, urlPrefix: URL_PREFIX });
   const patch = new RestEndpoint({
     path: '/projects/:id',
     method: 'PATCH',
@@ -92,6 +94,8 @@ export function dataClientStoreAdapter(options: DataClientStoreOptions = {}): St
         })) as readonly PendingEntry[],
       resolve: (entry: PendingEntry, response: ProjectData) =>
         void controller.resolve(patch, { args: entry.args as any, fetchedAt: entry.fetchedAt, response }),
+      setUser: (data) => void controller.setResponse(user, data),
+      readUser: () => controller.getResponse(user, viewOf(getState())).data,
     };
   }
 

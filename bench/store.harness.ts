@@ -2,7 +2,7 @@
 // the list/detail/filler/patch endpoints, and the few operations the rows time.
 // Each library implements it in its own file (store.rest-slice.ts,
 // store.data-client.ts) with its own public API only.
-import type { ProjectData, ProjectsData } from './fixtures';
+import type { ProjectData, ProjectsData, UserData } from './fixtures';
 
 /** Every endpoint shares this prefix; no request is ever sent to it. */
 export const URL_PREFIX = 'http://bench.invalid';
@@ -40,6 +40,10 @@ export interface StoreHarness {
   pending(): readonly PendingEntry[];
   /** `controller.resolve(patch, { args, fetchedAt, response })` for one pending update. */
   resolve(entry: PendingEntry, response: ProjectData): void;
+  /** `setResponse(user, user)`: GET /user, one small entity. */
+  setUser(user: UserData): void;
+  /** The user's result read as an app reads it (rest-slice: `selectResponse`; Data Client: `getResponse`). */
+  readUser(): unknown;
 }
 
 /** One library's side of the suite. */

@@ -7,6 +7,7 @@ import { restSliceSchemas } from './fixtures.rest-slice';
 import { optimisticProject, URL_PREFIX, type PendingEntry, type ReadProject, type StoreAdapter, type StoreHarness } from './store.harness';
 
 const Project = restSliceSchemas.projects.project[0];
+const User = restSliceSchemas.user;
 
 /** Rows of a stored table, flat or split into buckets (docs/state-layout.md). */
 function rowCount(table: StoredTable<unknown> | undefined): number {
@@ -29,6 +30,7 @@ export function restSliceStoreAdapter(options: RestSliceStoreOptions = {}): Stor
   const list = new RestEndpoint({ path: '/projects', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
   const detail = new RestEndpoint({ path: '/projects/:id', schema: Project, urlPrefix: URL_PREFIX });
   const filler = new RestEndpoint({ path: '/filler', schema: { project: [Project] }, urlPrefix: URL_PREFIX });
+  const user = new RestEndpoint({ path: '/user', schema: User, urlPrefix: URL_PREFIX });
   const patch = new RestEndpoint({
     path: '/projects/:id',
     method: 'PATCH',
@@ -72,6 +74,8 @@ export function restSliceStoreAdapter(options: RestSliceStoreOptions = {}): Stor
       pending: () => slice().optimistic as readonly PendingEntry[],
       resolve: (entry: PendingEntry, response: ProjectData) =>
         sync(controller.resolve(patch as any, { args: entry.args as never, fetchedAt: entry.fetchedAt, response })),
+      setUser: (data) => sync(controller.setResponse(user as any, data)),
+      readUser: () => cache.selectResponse(store.getState(), user as any).data,
     };
   }
 

@@ -14,6 +14,8 @@ interface PathInfo {
   readonly keys: ReadonlySet<string>;
   readonly required: readonly string[];
   readonly toPath: (params: Record<string, string>) => string;
+  /** The filled path when the template has no argument (most list endpoints): built once. */
+  readonly constant: string | undefined;
 }
 
 const infos = new Map<string, PathInfo>();
@@ -31,7 +33,8 @@ function pathInfo(path: string): PathInfo {
       if (token.modifier === '' || token.modifier === '+') required.push(name);
     }
     // `validate: false`: values are already encoded, so `%` or `/` in them is expected.
-    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, toPath: compile(path, { encode: encodeURIComponent, validate: false }) };
+    const toPath = compile(path, { encode: encodeURIComponent, validate: false });
+    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, toPath, constant: keys.size === 0 ? toPath({}) : undefined };
     infos.set(path, info);
   }
   return info;
@@ -159,13 +162,18 @@ function checkSegments(owner: Owner, path: string, tokens: readonly Token[], val
  */
 export function fillPath(path: string, params: Readonly<Record<string, unknown>>, owner: Owner = '`url`'): string {
   const info = pathInfo(path);
+  if (info.constant !== undefined) return info.constant;
   // No prototype, and own members of `params` only: a param named `constructor` is not `Object`.
   const values = createTable<string>();
+  // A segment can only become `.` or `..` through a value with a dot in it (encoding never makes one).
+  let dotted = false;
   for (const name of info.keys) {
     const value = getOwn(params, name);
     if (!isPresent(value)) continue;
     const text = paramString(owner, 'param', name, value);
-    if (text !== '') values[name] = text;
+    if (text === '') continue;
+    values[name] = text;
+    if (text.includes('.')) dotted = true;
   }
   for (const name of info.required) {
     if (name in values) continue;
@@ -178,7 +186,7 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
       `[rest-slice] ${named(owner)} is missing the param '${name}' of the path '${path}'; pass it in the params object`,
     );
   }
-  checkSegments(owner, path, info.tokens, values);
+  if (dotted) checkSegments(owner, path, info.tokens, values);
   return info.toPath(values);
 }
 
@@ -190,10 +198,20 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
  * a throwing `toString`, a lone surrogate).
  */
 export function searchString(path: string, params: Readonly<Record<string, unknown>>, owner: Owner = '`url`'): string {
-  const keys = pathInfo(path).keys;
+  return searchOf(pathInfo(path).keys, params, owner);
+}
+
+function searchOf(keys: ReadonlySet<string>, params: Readonly<Record<string, unknown>>, owner: Owner): string {
+  // Most calls have path params only: no search string to build, and no array of names either.
+  let extra = false;
+  for (const name in params) {
+    if (!keys.has(name) && Object.prototype.hasOwnProperty.call(params, name)) {
+      extra = true;
+      break;
+    }
+  }
+  if (!extra) return '';
   const names = Object.keys(params).filter((name) => !keys.has(name));
-  // Most calls have path params only: no search string to build.
-  if (names.length === 0) return '';
   const search = new URLSearchParams();
   for (const name of names.sort()) {
     const value = params[name];
@@ -215,7 +233,7 @@ export function searchString(path: string, params: Readonly<Record<string, unkno
  */
 export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: Owner = '`url`'): string {
   const base = fillPath(path, params, owner);
-  const search = searchString(path, params, owner);
+  const search = searchOf(pathInfo(path).keys, params, owner);
   if (search === '') return base;
   return `${base}${base.includes('?') ? '&' : '?'}${search}`;
 }

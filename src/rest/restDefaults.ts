@@ -14,8 +14,9 @@ interface RestDefaults {
  */
 function explicit(proto: object, endpoint: object, key: 'method' | 'sideEffect'): unknown {
   for (let at: object | null = endpoint; at !== null && at !== proto; at = Object.getPrototypeOf(at) as object | null) {
-    const descriptor = Object.getOwnPropertyDescriptor(at, key);
-    if (descriptor !== undefined) return descriptor.get ? descriptor.get.call(endpoint) : descriptor.value;
+    // `Reflect.get` with the endpoint as receiver runs a getter as the endpoint, without a descriptor
+    // object per read (every request key reads `method`).
+    if (Object.prototype.hasOwnProperty.call(at, key)) return Reflect.get(at, key, endpoint);
   }
   return undefined;
 }

@@ -232,7 +232,9 @@ export function createViewCache(context: ViewContext) {
   }
 
   return function viewOf(state: RestCacheState): View {
-    const cached = byState.get(state) ?? sameParts(state);
+    const known = byState.get(state);
+    if (known !== undefined) return known;
+    const cached = sameParts(state);
     if (cached !== undefined) {
       byState.set(state, cached);
       return cached;
