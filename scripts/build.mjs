@@ -19,22 +19,47 @@ const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
 const plugins = [productionMessages()];
 
 for (const [name, entry] of Object.entries(entries)) {
-  for (const [format, extension] of [['esm', 'mjs'], ['cjs', 'cjs']]) {
+  await build({
+    entryPoints: [entry],
+    outfile: `dist/${name}.mjs`,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    jsx: 'automatic',
+    sourcemap: true,
+    external,
+    plugins,
+    logLevel: 'warning',
+  });
+  // Node has no bundler to fold `process.env.NODE_ENV`, and reading it there is a call into the
+  // environment each time (a hot path reads it per row). So, as React and Redux Toolkit do, the CJS
+  // build comes twice, each with the check folded, and `<name>.cjs` picks one once, when it loads.
+  for (const mode of ['production', 'development']) {
     await build({
       entryPoints: [entry],
-      outfile: `dist/${name}.${extension}`,
+      outfile: `dist/${name}.${mode}.cjs`,
       bundle: true,
-      format,
+      format: 'cjs',
       // `node` for CJS makes esbuild annotate the export names, which Node's ESM loader reads (see below).
-      platform: format === 'cjs' ? 'node' : 'neutral',
+      platform: 'node',
       target: 'es2022',
       jsx: 'automatic',
       sourcemap: true,
       external,
+      define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+      minifySyntax: true,
       plugins,
       logLevel: 'warning',
     });
   }
+  // Both `module.exports = require(...)` forms are visible to Node's ESM loader, which reads the export names from them.
+  writeFileSync(
+    `dist/${name}.cjs`,
+    "'use strict';\n" +
+      `if (process.env.NODE_ENV === 'production') module.exports = require('./${name}.production.cjs');\n` +
+      `else module.exports = require('./${name}.development.cjs');\n`,
+  );
 }
 
 // For a browser without a bundler (an import map, a CDN): nothing replaces `process.env.NODE_ENV` there and
