@@ -143,7 +143,13 @@ export function normalizeIntoStore<R = unknown>(
 
 function withoutEmptyTables<T>(tables: Record<string, Record<string, T>>): Record<string, Record<string, T>> {
   for (const key of Object.keys(tables)) {
-    if (Object.keys(tables[key]).length === 0) delete tables[key];
+    if (isEmpty(tables[key])) delete tables[key];
   }
   return tables;
+}
+
+/** Whether a table has no row, without listing its rows (a response's tables hold thousands). */
+function isEmpty(table: object): boolean {
+  for (const pk in table) if (Object.prototype.hasOwnProperty.call(table, pk)) return false;
+  return true;
 }

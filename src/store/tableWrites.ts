@@ -59,19 +59,24 @@ function flatten<T>(table: BucketedTable<T>): FlatTable<T> {
 }
 
 function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepare: (row: T) => T): StoredTable<T> {
-  const next = createTable<T>();
-  let size = 0;
+  const pks = Object.keys(rows);
+  let size = pks.length;
   if (table !== undefined) {
-    for (const pk in table) {
-      next[pk] = table[pk];
-      size++;
-    }
+    size = countKeys(table);
+    for (const pk of pks) if (!Object.prototype.hasOwnProperty.call(table, pk)) size++;
   }
-  for (const pk of Object.keys(rows)) {
-    if (!(pk in next)) size++;
-    next[pk] = prepare(rows[pk]);
+  if (size > FLAT_MAX) {
+    // Straight into buckets: a large first response is not built flat and then copied again.
+    const count = bucketCountFor(size);
+    const buckets: Record<string, T>[] = [];
+    for (let i = 0; i < count; i++) buckets.push(createTable<T>());
+    if (table !== undefined) for (const pk in table) buckets[bucketOf(pk, count)][pk] = table[pk];
+    for (const pk of pks) buckets[bucketOf(pk, count)][pk] = prepare(rows[pk]);
+    for (const bucket of buckets) Object.freeze(bucket);
+    return bucketed(buckets);
   }
-  if (size > FLAT_MAX) return split(next, bucketCountFor(size));
+  const next = copyTable(table);
+  for (const pk of pks) next[pk] = prepare(rows[pk]);
   return Object.freeze(next);
 }
 
