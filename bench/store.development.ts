@@ -11,6 +11,7 @@ import { formatPeriod } from './store.measure';
 const REST_SLICE = 'rest-slice · configureStore defaults';
 const DATA_CLIENT_RTK = '@data-client/core 0.10.0 · configureStore defaults';
 const DATA_CLIENT = '@data-client/core 0.10.0';
+const RTK_QUERY = '@reduxjs/toolkit/query 2.x · configureStore defaults';
 
 /** The development rows, by the size of the Project table. */
 export const developmentRows = {
@@ -18,11 +19,15 @@ export const developmentRows = {
   large: { size: 10_000, name: 'development: update one entity + re-read the list at 10,000 entities (RTK check warnings)' },
 };
 
+/** The development round trip row. */
+export const developmentRoundTrip = 'development: round trip (709 projects)';
+
 /** Runs the development rows the filter lets through, each side in the same child process. */
 export function runDevelopmentRows(options: SuiteOptions): ReportTable[] {
   const wanted = Object.values(developmentRows).filter((row) => options.includes(`store: ${row.name}`));
-  if (wanted.length === 0) return [];
-  const request: DevelopmentRequest = { sizes: wanted.map((row) => row.size), timeMs: options.timeMs };
+  const roundTrip = options.includes(`store: ${developmentRoundTrip}`);
+  if (wanted.length === 0 && !roundTrip) return [];
+  const request: DevelopmentRequest = { sizes: wanted.map((row) => row.size), roundTrip, timeMs: options.timeMs };
   // The same node and loader (tsx) as this process, only NODE_ENV differs.
   const child = spawnSync(process.execPath, [...process.execArgv, join(__dirname, 'store.development.run.ts')], {
     env: { ...process.env, NODE_ENV: 'development', BENCH_DEVELOPMENT: JSON.stringify(request) },
@@ -38,22 +43,39 @@ export function runDevelopmentRows(options: SuiteOptions): ReportTable[] {
   }
   const results = JSON.parse(line.slice('TABLES '.length)) as DevelopmentResult[];
   return results.map((result) => {
-    const row = wanted.find((candidate) => candidate.size === result.size)!;
     const hz = (name: string) => result.rows.find((entry) => entry.name === name)?.hz;
     const ratio = (name: string) => {
       const ours = hz(REST_SLICE);
       const theirs = hz(name);
       return ours && theirs ? `${(ours / theirs).toFixed(2)}×` : '—';
     };
+    const perOp = `per op: ${result.rows.map((entry) => `${entry.name} ${formatPeriod(entry.hz)}`).join(', ')}`;
+    if (result.size === 0) {
+      return {
+        title: `store: ${developmentRoundTrip}`,
+        rows: result.rows,
+        baselines: [DATA_CLIENT_RTK, DATA_CLIENT, RTK_QUERY],
+        notes: [
+          'NODE_ENV=development (a child process), each store as an app in development gets it. one op = a fresh store, setResponse(list, 709 projects), getResponse(list).data; RTK Query: upsertQueryEntries and select() (no normalization).',
+          perOp,
+          `rest-slice vs Data Client in the same configureStore ${ratio(DATA_CLIENT_RTK)}, vs Data Client without RTK checks ${ratio(DATA_CLIENT)}, vs RTK Query in the same configureStore ${ratio(RTK_QUERY)}`,
+          `RTK "took more than 32ms" warnings while timed, all sides: ${result.warnings[0]?.timed ?? 0}`,
+        ],
+      };
+    }
+    const row = wanted.find((candidate) => candidate.size === result.size)!;
     return {
       title: `store: ${row.name}`,
       rows: result.rows,
-      baselines: [DATA_CLIENT_RTK, DATA_CLIENT],
+      baselines: [DATA_CLIENT_RTK, DATA_CLIENT, ...(hz(RTK_QUERY) === undefined ? [] : [RTK_QUERY])],
       notes: [
         'NODE_ENV=development (a child process). one op = setResponse(detail, { id }, one project, renamed), then getResponse(list).data (709 projects)' +
           (result.size > 709 ? `; the Project table is filled to ${result.size.toLocaleString('en-US')} rows first, by setResponse(filler) pages of 1,000.` : '.'),
-        `per op: ${result.rows.map((entry) => `${entry.name} ${formatPeriod(entry.hz)}`).join(', ')}`,
-        `rest-slice vs Data Client in the same configureStore ${ratio(DATA_CLIENT_RTK)}, vs Data Client as its Redux guide wires it (legacy_createStore, no RTK checks) ${ratio(DATA_CLIENT)}`,
+        perOp,
+        `rest-slice vs Data Client in the same configureStore ${ratio(DATA_CLIENT_RTK)}, vs Data Client as its Redux guide wires it (legacy_createStore, no RTK checks) ${ratio(DATA_CLIENT)}` +
+          (hz(RTK_QUERY) === undefined
+            ? ' (RTK Query has no entity table to grow: it takes part at 709 only)'
+            : `, vs RTK Query in the same configureStore (detail upserted + list patched with updateQueryData) ${ratio(RTK_QUERY)}`),
         'RTK "took more than 32ms" warnings, filling / timed: ' +
           result.warnings.map((entry) => `${entry.name} ${entry.filling} / ${entry.timed}`).join(', '),
         'RTK non-serializable reports during the timed run (Data Client puts its endpoint in the action): ' +

@@ -1,5 +1,6 @@
 import { arrayItemSchema, normalizeArray } from './Array';
 import { describeSchema } from './describeSchema';
+import { jsonEqual } from './jsonEqual';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
 import { normalizeObject } from './Object';
 import { createTable, quote } from './own';
@@ -7,18 +8,6 @@ import type { NormalizedEntities, NormalizedEntitiesMeta, StoreReader } from './
 import type { EntityLikeSchema, EntityMeta, EntityRow, NormalizeVisitor } from './types';
 
 const NO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
-
-function shallowEqual(a: object, b: object): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  for (const key of aKeys) {
-    if (!Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-  }
-  return true;
-}
 
 /**
  * The visitor one normalize call walks its input with: it collects entity
@@ -29,6 +18,8 @@ export class Normalizer implements NormalizeVisitor {
   // Keyed by entity keys and pks, which are user strings: no prototype, so `__proto__` or `constructor` is a plain key.
   readonly entities: NormalizedEntities = createTable();
   readonly entitiesMeta: NormalizedEntitiesMeta = createTable();
+  /** Keys of the entity tables a row was taken back from (it kept its stored identity): only these can end up empty. */
+  readonly pruned = new Set<string>();
   /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
   readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
 
@@ -144,15 +135,18 @@ export class Normalizer implements NormalizeVisitor {
         this.setMeta(key, pk, this.meta);
       } else {
         delete table[pk];
+        this.pruned.add(key);
       }
       return;
     }
     const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, incoming);
     const merged = (incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored)) as NonNullable<EntityRow>;
     if (incomingWins) this.setMeta(key, pk, this.meta);
-    // Unchanged data keeps its identity, so memoized reads of it stay valid.
-    if (shallowEqual(merged, stored)) {
+    // Unchanged data keeps its identity, so memoized reads of it stay valid (nested members compared by value:
+    // a refetch brings new objects for the same data).
+    if (jsonEqual(merged, stored)) {
       delete table[pk];
+      this.pruned.add(key);
     } else {
       table[pk] = merged;
     }

@@ -133,19 +133,14 @@ export function normalizeIntoStore<R = unknown>(
   const normalizer = new Normalizer(args, readerOf(store), meta);
   const result = visitRoot(normalizer, schema, input) as R;
   // A table whose rows all kept their stored identity is left out: the store copies only tables that change.
+  // A meta table is made by its first write and never loses a row, so only pruned entity tables are checked.
+  for (const key of normalizer.pruned) if (isEmpty(normalizer.entities[key])) delete normalizer.entities[key];
   return {
     result,
-    entities: withoutEmptyTables(normalizer.entities),
-    entitiesMeta: withoutEmptyTables(normalizer.entitiesMeta),
+    entities: normalizer.entities,
+    entitiesMeta: normalizer.entitiesMeta,
     incoming: normalizer.incoming,
   };
-}
-
-function withoutEmptyTables<T>(tables: Record<string, Record<string, T>>): Record<string, Record<string, T>> {
-  for (const key of Object.keys(tables)) {
-    if (isEmpty(tables[key])) delete tables[key];
-  }
-  return tables;
 }
 
 /** Whether a table has no row, without listing its rows (a response's tables hold thousands). */

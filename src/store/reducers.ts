@@ -6,6 +6,7 @@ import type {
   SetErrorPayload,
   SetResponsePayload,
 } from './actions';
+import { jsonEqual } from '../schema/jsonEqual';
 import { getOwn } from '../schema/own';
 import type { FlatTable, StoredTables } from './tables';
 import { writeRows } from './tableWrites';
@@ -117,11 +118,14 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   // A response of an older fetch never replaces the result of a newer one; its entities were merged by fetchedAt.
   const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
   const meta: ResultMeta = { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
+  const stored = getOwn(state.endpoints, payload.key);
+  // The same result again (a refetch, a poll) keeps the stored object, so its readers keep theirs.
+  const same = stored !== undefined && jsonEqual(stored, payload.result);
   return freezeState({
     ...state,
     entities: applyTables(state.entities, payload.entities),
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
-    endpoints: newest ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
+    endpoints: newest && !same ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
     optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),
     inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
