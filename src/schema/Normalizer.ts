@@ -1,5 +1,6 @@
 import { arrayItemSchema, normalizeArray } from './Array';
 import { describeSchema } from './describeSchema';
+import { Entity } from './Entity';
 import { jsonEqual } from './jsonEqual';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
 import { normalizeObject } from './Object';
@@ -8,6 +9,19 @@ import type { NormalizedEntities, NormalizedEntitiesMeta, StoreReader } from './
 import type { EntityLikeSchema, EntityMeta, EntityRow, NormalizeVisitor } from './types';
 
 const NO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
+
+/**
+ * Whether the default merge (a spread) of `incoming` with `stored` gives `stored`'s data: every member of
+ * `incoming` is in `stored`, with the same value when `incoming` wins.
+ */
+function addsNothing(incoming: Record<string, unknown>, stored: object, incomingWins: boolean): boolean {
+  for (const key in incoming) {
+    if (!Object.prototype.hasOwnProperty.call(incoming, key)) continue;
+    if (!Object.prototype.hasOwnProperty.call(stored, key)) return false;
+    if (incomingWins && !jsonEqual(incoming[key], (stored as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
 
 /**
  * The visitor one normalize call walks its input with: it collects entity
@@ -140,6 +154,13 @@ export class Normalizer implements NormalizeVisitor {
       return;
     }
     const incomingWins = schema.useIncoming(storedMeta, this.meta, stored, incoming);
+    if (schema.merge === Entity.merge && addsNothing(incoming, stored, incomingWins)) {
+      // The default merge of data the stored row already holds (a refetch): nothing to build or write.
+      if (incomingWins) this.setMeta(key, pk, this.meta);
+      delete table[pk];
+      this.pruned.add(key);
+      return;
+    }
     const merged = (incomingWins ? schema.merge(stored, incoming) : schema.merge(incoming, stored)) as NonNullable<EntityRow>;
     if (incomingWins) this.setMeta(key, pk, this.meta);
     // Unchanged data keeps its identity, so memoized reads of it stay valid (nested members compared by value:
