@@ -84,6 +84,7 @@ function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (
   const count = table.length;
   const next = table.slice();
   const copied = new Map<number, Record<string, T>>();
+  let grew = false;
   for (const pk of Object.keys(rows)) {
     const index = bucketOf(pk, count);
     let bucket = copied.get(index);
@@ -92,12 +93,14 @@ function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (
       copied.set(index, bucket);
       next[index] = bucket;
     }
+    if (!grew && !(pk in bucket)) grew = true;
     bucket[pk] = prepare(rows[pk]);
   }
   let overflow = false;
   for (const bucket of copied.values()) {
     Object.freeze(bucket);
-    overflow ||= countKeys(bucket) > BUCKET_MAX;
+    // Only a write that added rows can take a bucket past its limit (a refetch replaces rows).
+    overflow ||= grew && countKeys(bucket) > BUCKET_MAX;
   }
   // Rare (the table doubled since the last split): every row moves once, so a write costs O(bucket) amortized.
   return overflow && count < MAX_BUCKETS ? split(bucketed(next), count * 2) : bucketed(next);
