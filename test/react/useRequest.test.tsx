@@ -4,10 +4,8 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RestEndpoint } from 'rest-slice';
 import { RestCacheProvider, useLive, useRequest, useSubscription, type RequestResult } from 'rest-slice/react';
-import type { Deferred } from '../helpers/server';
-import { deferred, makeStore, makeTimedCache, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { deferred, makeStore, makeTimedCache, pagedTodos, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -16,31 +14,6 @@ withTodoServer((server, resource) => {
   api = server;
   TodoResource = resource;
 });
-
-/** `GET /pages?page=n`: todos 1 and 2 on page 1, todo 3 on page 2, 404 past it; `hold(page)` keeps a page's answer until released. */
-function pagedTodos() {
-  const gates = new Map<number, { arrived: Deferred<void>; release: Deferred<void> }>();
-  api.server.route('GET', '/pages', async ({ query }) => {
-    const page = Number(query.get('page'));
-    const gate = gates.get(page);
-    if (gate !== undefined) {
-      gate.arrived.resolve();
-      await gate.release.promise;
-    }
-    const rows = [...api.todos.values()].filter((todo) => Math.ceil(todo.id / 2) === page);
-    return rows.length === 0 ? { status: 404, json: { error: `no page ${page}` } } : { json: rows };
-  });
-  const Pages = new RestEndpoint({ urlPrefix: api.server.url, path: '/pages', name: 'pages', searchParams: {} as { page: number }, schema: [Todo] });
-  return {
-    Pages,
-    /** Holds the answer of `page`: `arrived` resolves once the server has the request, `release()` lets it answer. */
-    hold(page: number) {
-      const gate = { arrived: deferred(), release: deferred() };
-      gates.set(page, gate);
-      return { arrived: gate.arrived.promise, release: () => gate.release.resolve() };
-    },
-  };
-}
 
 function wrapperFor(store: TestStore) {
   return function Wrapper({ children }: { children?: ReactNode }) {
@@ -59,7 +32,7 @@ const idle = { error: undefined, isUninitialized: false, isLoading: false, isFet
 
 describe('useRequest', () => {
   it('paging from page 1 to 2 keeps page 1 in `data` with isFetching, `currentData` undefined; then page 2', async () => {
-    const { Pages, hold } = pagedTodos();
+    const { Pages, hold } = pagedTodos(api);
     const store = makeStore();
     const { result, rerender } = renderHook(({ page }) => useRequest(Pages, { page }), { wrapper: wrapperFor(store), initialProps: { page: 1 } });
     expect(seen(result.current)).toEqual({ ...idle, data: undefined, currentData: undefined, isLoading: true, isFetching: true, isSuccess: false });
@@ -83,7 +56,7 @@ describe('useRequest', () => {
   });
 
   it('args that fail keep the previous data in `data`, with the error', async () => {
-    const { Pages } = pagedTodos();
+    const { Pages } = pagedTodos(api);
     const store = makeStore();
     const { result, rerender } = renderHook(({ page }) => useRequest(Pages, { page }), { wrapper: wrapperFor(store), initialProps: { page: 2 } });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -94,7 +67,7 @@ describe('useRequest', () => {
   });
 
   it('`null` args are uninitialized: no request, no data (the previous data is forgotten), and refetch rejects', async () => {
-    const { Pages } = pagedTodos();
+    const { Pages } = pagedTodos(api);
     const store = makeStore();
     const { result, rerender } = renderHook(({ page }: { page: number | null }) => useRequest(Pages, page === null ? null : { page }), {
       wrapper: wrapperFor(store),
@@ -144,7 +117,7 @@ describe('useRequest', () => {
   });
 
   it('renders under Testing Library without act: loading, then the data, and no act(...) warning', async () => {
-    const { Pages, hold } = pagedTodos();
+    const { Pages, hold } = pagedTodos(api);
     const first = hold(1);
     function List() {
       const { data, isLoading } = useRequest(Pages, { page: 1 });
