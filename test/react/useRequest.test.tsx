@@ -174,9 +174,9 @@ describe('useRequest polling (`pollFrequency` given first)', () => {
     expect(screen.getAllByText('write hooks')).toHaveLength(3);
   });
 
-  it('a frequency changed at runtime re-subscribes at the new one; unmounting stops the polling', async () => {
+  it.each([false, true])('a frequency changed at runtime re-subscribes at the new one; unmounting stops the polling (StrictMode %s)', async (strict) => {
     const { cache, clock, store, tick, polls, Poller } = setupPolling();
-    const { rerender, unmount } = renderWithStore(<Poller every={0} />, { store, cache });
+    const { rerender, unmount } = renderWithStore(<Poller every={0} />, { store, cache, strict });
     await act(() => tick(store, 0));
     expect(polls()).toBe(1);
     expect(clock.delays).toEqual([]);
