@@ -11,7 +11,8 @@ import { useSubscribed } from './useSubscription';
 export interface RequestResult<T> {
   /**
    * The data of the current args; while they load (or after they failed),
-   * the last data this component showed for earlier args, so a list paged
+   * the last data this component showed for earlier args of the same
+   * endpoint (by name), so a list paged
    * from 1 to 2 keeps page 1 until page 2 arrives. `undefined` before any
    * data and when the args are `null`.
    */
@@ -82,13 +83,15 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
   useSubscribed(frequency, endpoint, frequency === undefined || frequency === 0 ? [null] : args);
 
   const key = isSkipped(args) ? undefined : endpoint.key(...args);
-  // The last data a commit showed (so a render React throws away leaves it as it was); skipping forgets it.
-  const shown = useRef<unknown>(undefined);
+  // The last data a commit showed (so a render React throws away leaves it as it was), and its endpoint's
+  // name: another endpoint's data is not this one's previous data. Skipping forgets it.
+  const shown = useRef<{ name: string; data: unknown }>(undefined);
   useEffect(() => {
     if (key === undefined) shown.current = undefined;
-    else if (currentData !== undefined) shown.current = currentData;
+    else if (currentData !== undefined) shown.current = { name: endpoint.name, data: currentData };
   });
-  const data = key === undefined ? undefined : (currentData ?? shown.current);
+  const previous = shown.current?.name === endpoint.name ? shown.current.data : undefined;
+  const data = key === undefined ? undefined : (currentData ?? previous);
 
   const refetch = useCallback(
     () =>

@@ -55,6 +55,25 @@ describe('useRequest', () => {
     expect(api.count('GET', '/pages')).toBe(2);
   });
 
+  it('another endpoint does not show the previous endpoint\'s data while it loads', async () => {
+    const { Pages, hold } = pagedTodos(api);
+    const store = makeStore();
+    // One component showing a todo, then a list: a hook may be handed another endpoint (typed loosely here).
+    const Todo1 = TodoResource.get as unknown as typeof Pages;
+    const { result, rerender } = renderHook(({ list }: { list: boolean }) => useRequest(list ? Pages : Todo1, { page: 1, id: 1 } as { page: number }), {
+      wrapper: wrapperFor(store),
+      initialProps: { list: false },
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const first = hold(1);
+    rerender({ list: true });
+    await first.arrived;
+    expect(result.current).toMatchObject({ data: undefined, currentData: undefined, isLoading: true, isFetching: true, isSuccess: false });
+    first.release();
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    expect(titles(result.current.data)).toEqual(['write hooks', 'write tests']);
+  });
+
   it('args that fail keep the previous data in `data`, with the error', async () => {
     const { Pages } = pagedTodos(api);
     const store = makeStore();
