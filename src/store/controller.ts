@@ -77,7 +77,7 @@ export interface Controller {
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): Error | undefined;
   /** A read-only snapshot of a root state, as `getOptimisticResponse` receives it. */
   snapshot(state: unknown, fetchedAt?: number): SnapshotInterface;
-  /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest among subscribers). */
+  /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest positive one among subscribers wins; `0` polls not at all). */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /**
    * Subscribes at `options.pollFrequency` instead of the endpoint's: the
