@@ -4,6 +4,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { restCache } from 'rest-slice';
 import { RestCacheProvider, useLive, useRequest, useSubscription, type RequestResult } from 'rest-slice/react';
 import { deferred, makeStore, makeTimedCache, pagedTodos, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
@@ -133,6 +134,23 @@ describe('useRequest', () => {
     await act(() => expect(failed).rejects.toMatchObject({ status: 404 }));
     expect(result.current).toMatchObject({ isError: true, isSuccess: false, error: { status: 404 } });
     expect(api.count('GET', '/todos/1')).toBe(3);
+  });
+
+  it('returns the same object while no field changes: an unrelated fetch re-renders nothing', async () => {
+    const store = makeStore();
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return useRequest(TodoResource.get, { id: 1 });
+      },
+      { wrapper: wrapperFor(store) },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    const [shown, rendered] = [result.current, renders];
+    await act(() => restCache.controller(store).fetch(TodoResource.get, { id: 2 }));
+    expect(result.current).toBe(shown);
+    expect(renders).toBe(rendered);
   });
 
   it('renders under Testing Library without act: loading, then the data, and no act(...) warning', async () => {
