@@ -14,11 +14,12 @@ const production = (config) => ({
 
 // Budgets sit about 0.1 kB over the measured sizes (2026-11-27: core 28.23, react 28.84, everything 35.73;
 // retry 29.29, listeners 28.98, infinitePages 31.10, live 28.54, all features 32.58 kB), so growth is a decision.
+// React hook state (useRequest, useMutation, per-hook polling): react 28.97, everything 36.45 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
   { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.4 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.0 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '35.9 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.1 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '36.6 kB' },
   { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.4 kB' },
   { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.1 kB' },
   { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.2 kB' },

@@ -148,3 +148,6 @@ export { live } from './features/live/live';
 export { retry } from './features/retry/retry';
 export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
+
+// React hook state and per-hook polling: the options of `controller.subscribe` and the polling hooks
+export type { PollOptions } from './store/controller';

@@ -1,27 +1,54 @@
 import type { Controller, EndpointInterface } from 'rest-slice';
 
-const inFlight = new WeakMap<Controller, Map<string, Promise<unknown>>>();
+interface Pending {
+  readonly promise: Promise<unknown>;
+  /** Dispatches the fetch unless it already was. */
+  readonly start: () => void;
+}
+
+const inFlight = new WeakMap<Controller, Map<string, Pending>>();
 
 /**
  * `controller.fetch(endpoint, ...args)`, started once per request key while
- * it is in flight. The dispatch waits for a microtask: a render may call this
- * (to throw the promise to Suspense), and dispatching during a render would
- * update other components mid-render. The returned promise is already
- * handled, so ignoring it leaks no unhandled rejection.
+ * it is in flight. A render may call this (to throw the promise to Suspense),
+ * and dispatching during a render would update other components mid-render,
+ * so by default the dispatch waits for a microtask. An effect passes `now`:
+ * it dispatches at once, and so does a fetch a render left waiting. An effect
+ * runs inside the `act` scope of a Testing Library render, so the store
+ * update is part of it (a microtask later it would not be, and React would
+ * warn that an update was not wrapped in `act`). The returned promise is
+ * already handled, so ignoring it leaks no unhandled rejection.
  */
-export function fetchOnce(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[], key: string): Promise<unknown> {
+export function fetchOnce(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[], key: string, now = false): Promise<unknown> {
   let byKey = inFlight.get(controller);
   if (byKey === undefined) {
     byKey = new Map();
     inFlight.set(controller, byKey);
   }
-  const existing = byKey.get(key);
-  if (existing !== undefined) return existing;
-  const promise = Promise.resolve().then(() => controller.fetch(endpoint, ...(args as never[])));
-  byKey.set(key, promise);
-  const clear = () => {
-    if (byKey.get(key) === promise) byKey.delete(key);
-  };
-  promise.then(clear, clear);
-  return promise;
+  let pending = byKey.get(key);
+  if (pending === undefined) {
+    let start!: () => void;
+    const promise = new Promise<unknown>((resolve, reject) => {
+      let started = false;
+      start = () => {
+        if (started) return;
+        started = true;
+        try {
+          resolve(controller.fetch(endpoint, ...(args as never[])));
+        } catch (error) {
+          reject(error);
+        }
+      };
+    });
+    const entry: Pending = { promise, start };
+    byKey.set(key, entry);
+    const clear = () => {
+      if (byKey.get(key) === entry) byKey.delete(key);
+    };
+    promise.then(clear, clear);
+    if (!now) void Promise.resolve().then(start);
+    pending = entry;
+  }
+  if (now) pending.start();
+  return pending.promise;
 }

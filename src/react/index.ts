@@ -34,3 +34,9 @@ export type { EntityLookup } from './useQuery';
 export type { InfiniteDataLoadingError } from './useInfiniteDLE';
 export type { InfinitePages } from './useInfinitePages';
 export type { InfiniteSuspense } from './useInfiniteSuspense';
+
+// React hook state (Redux Toolkit Query's names), previous data while new args load, per-hook polling
+export { useMutation } from './useMutation';
+export { useRequest } from './useRequest';
+export type { MutationResult, MutationTrigger } from './useMutation';
+export type { RequestOptions, RequestResult } from './useRequest';

@@ -42,7 +42,7 @@ export function useDLE<E extends EndpointInterface>(
   useEffect(() => {
     if (shouldFetch && key !== undefined) {
       // The failure is in the store; `error` shows it.
-      fetchOnce(controller, endpoint, args, key).catch(() => undefined);
+      fetchOnce(controller, endpoint, args, key, true).catch(() => undefined);
     }
     // `key` stands for `endpoint` and `args`.
     // eslint-disable-next-line react-hooks/exhaustive-deps

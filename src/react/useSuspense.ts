@@ -35,7 +35,7 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
 
   useEffect(() => {
     // The promise is already handled inside fetchOnce; the outcome reaches the store.
-    if (revalidate && key !== undefined) void fetchOnce(controller, endpoint, args, key);
+    if (revalidate && key !== undefined) void fetchOnce(controller, endpoint, args, key, true);
     // `key` stands for `endpoint` and `args`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, revalidate]);

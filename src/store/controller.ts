@@ -35,6 +35,18 @@ export interface ResolveOptions<E> {
   error?: unknown;
 }
 
+/** Options of `controller.subscribe` and of the polling hooks, given before the endpoint. */
+export interface PollOptions {
+  /**
+   * Milliseconds between refetches for this subscriber, instead of the
+   * endpoint's `pollFrequency`. Subscribers of one request share its polling:
+   * the smallest positive frequency among them wins. `0` means this
+   * subscriber does not poll (it still counts as a user of the data).
+   * @defaultValue the endpoint's `pollFrequency`
+   */
+  readonly pollFrequency?: number;
+}
+
 /** Imperative access to one store's cache: fetch, mutate, invalidate and read. */
 export interface Controller {
   /**
@@ -65,10 +77,21 @@ export interface Controller {
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): Error | undefined;
   /** A read-only snapshot of a root state, as `getOptimisticResponse` receives it. */
   snapshot(state: unknown, fetchedAt?: number): SnapshotInterface;
-  /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest among subscribers). */
+  /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest positive one among subscribers wins; `0` polls not at all). */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  /**
+   * Subscribes at `options.pollFrequency` instead of the endpoint's: the
+   * options come first, before the endpoint, because the args are variadic.
+   * End it with `unsubscribe` given the same options.
+   *
+   * @example
+   * await controller.subscribe({ pollFrequency: 5_000 }, TodoResource.getList);
+   */
+  subscribe<E extends EndpointInterface>(options: PollOptions, endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /** Ends one subscription; polling stops with the last one. */
   unsubscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
+  /** Ends a subscription made with these options (the same `pollFrequency`). */
+  unsubscribe<E extends EndpointInterface>(options: PollOptions, endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /**
    * Holds the result of `endpoint(...args)` in use, so garbage collection
    * keeps it (and the entities it reaches), until the returned function is

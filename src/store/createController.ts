@@ -1,5 +1,5 @@
 import { ExpiryStatus } from '../rest/ExpiryStatus';
-import type { Controller, StoreLike } from './controller';
+import type { Controller, PollOptions, StoreLike } from './controller';
 import type { DispatchFetch } from './dispatchFetch';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
@@ -65,13 +65,23 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return [...keys].filter((key) => matcher.testKey(key));
   }
 
-  function subscription(type: 'subscribe' | 'unsubscribe', endpoint: EndpointInterface, args: readonly unknown[]): Promise<void> {
+  function subscription(type: 'subscribe' | 'unsubscribe', input: readonly unknown[]): Promise<void> {
+    // An endpoint has a `key` method; options (given first) are a plain object.
+    const withOptions = typeof (input[0] as Partial<EndpointInterface> | undefined)?.key !== 'function';
+    const frequency = withOptions ? (input[0] as PollOptions).pollFrequency : undefined;
+    const endpoint = input[withOptions ? 1 : 0] as EndpointInterface;
+    const args = input.slice(withOptions ? 2 : 1);
+    if (frequency !== undefined && !(Number.isFinite(frequency) && frequency >= 0)) {
+      throw new Error(
+        `[rest-slice] \`controller.${type}\` of \`${endpoint.name}\` got \`pollFrequency\` ${String(frequency)}: give the milliseconds between polls (\`0\` for none).`,
+      );
+    }
     registry.register(endpoint);
     const requestId = handoff.nextRequestId();
     const done = new Promise<void>((resolve, reject) => {
       handoff.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
     });
-    const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args) };
+    const payload = { endpoint: endpoint.name, key: endpoint.key(...args), args: serializeArgs(args), ...(frequency === undefined ? {} : { frequency }) };
     store.dispatch(actions[type](payload, { requestId }));
     if (handoff.pending.delete(requestId)) {
       if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);
@@ -148,9 +158,9 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     snapshot: (state, fetchedAt = options.now()) => createSnapshot(reads, selectors.selectView(state), fetchedAt),
 
-    subscribe: (endpoint, ...args) => subscription('subscribe', endpoint, args),
+    subscribe: (...input: readonly unknown[]) => subscription('subscribe', input),
 
-    unsubscribe: (endpoint, ...args) => subscription('unsubscribe', endpoint, args),
+    unsubscribe: (...input: readonly unknown[]) => subscription('unsubscribe', input),
 
     retain: (target: EndpointInterface | RetainableQuery, ...args: readonly unknown[]) => {
       const runtime = input.runtimes.get(store.getState);

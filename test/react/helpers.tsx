@@ -8,12 +8,12 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { render, type RenderOptions } from '@testing-library/react';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createResource, createRestCache, restCache, type RestCache, type RestCacheOptions } from 'rest-slice';
+import { createResource, createRestCache, restCache, RestEndpoint, type RestCache, type RestCacheOptions } from 'rest-slice';
 import { RestCacheProvider } from 'rest-slice/react';
 import { Todo } from '../fixtures/Todo';
 import { makeClock } from '../helpers/clock';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
-import { startServer, type Reply, type TestServer } from '../helpers/server';
+import { deferred, startServer, type Deferred, type Reply, type TestServer } from '../helpers/server';
 
 export { deferred } from '../helpers/server';
 export { Todo };
@@ -155,4 +155,29 @@ export function withTodoServer(use: (api: TodoServer, TodoResource: TodoResource
   });
   afterEach(() => api?.reset());
   afterAll(() => api?.close());
+}
+
+/** `GET /pages?page=n`: todos 1 and 2 on page 1, todo 3 on page 2, 404 past it; `hold(page)` keeps a page's answer until released. */
+export function pagedTodos(api: TodoServer) {
+  const gates = new Map<number, { arrived: Deferred<void>; release: Deferred<void> }>();
+  api.server.route('GET', '/pages', async ({ query }) => {
+    const page = Number(query.get('page'));
+    const gate = gates.get(page);
+    if (gate !== undefined) {
+      gate.arrived.resolve();
+      await gate.release.promise;
+    }
+    const rows = [...api.todos.values()].filter((todo) => Math.ceil(todo.id / 2) === page);
+    return rows.length === 0 ? { status: 404, json: { error: `no page ${page}` } } : { json: rows };
+  });
+  const Pages = new RestEndpoint({ urlPrefix: api.server.url, path: '/pages', name: 'pages', searchParams: {} as { page: number }, schema: [Todo] });
+  return {
+    Pages,
+    /** Holds the answer of `page`: `arrived` resolves once the server has the request, `release()` lets it answer. */
+    hold(page: number) {
+      const gate = { arrived: deferred(), release: deferred() };
+      gates.set(page, gate);
+      return { arrived: gate.arrived.promise, release: () => gate.release.resolve() };
+    },
+  };
 }

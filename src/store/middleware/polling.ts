@@ -6,7 +6,7 @@ import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './type
 interface Subscription {
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
-  /** One entry per subscriber; the smallest frequency wins. */
+  /** One entry per subscriber; the smallest positive frequency wins. */
   readonly frequencies: number[];
   /** Subscribers whose endpoint sets `pollWhenHidden`: while there is one, a hidden page keeps polling. */
   whenHidden: number;
@@ -20,7 +20,7 @@ export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handof
 
 /**
  * `<reducerPath>/subscribe` and `unsubscribe`: counts subscribers per request
- * key and refetches at the smallest frequency among them, until the last one
+ * key and refetches at the smallest positive frequency among them, until the last one
  * leaves. A subscription action nobody handed over (a replay) changes nothing.
  * Polling sleeps while the page is hidden (`<reducerPath>/blur`, unless an
  * endpoint sets `pollWhenHidden`) or offline (`<reducerPath>/offline`); on
@@ -44,8 +44,9 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
 
   /** Starts, changes or stops the subscription's timer to match its subscribers and the page; true when it (re)started. */
   function restart(subscription: Subscription): boolean {
-    const frequency = subscription.frequencies.length > 0 ? Math.min(...subscription.frequencies) : undefined;
-    const interval = frequency !== undefined && Number.isFinite(frequency) && frequency > 0 ? frequency : undefined;
+    // A subscriber at 0 (or none) does not poll, and must not stop the others from polling.
+    const frequency = Math.min(...subscription.frequencies.filter((given) => given > 0));
+    const interval = Number.isFinite(frequency) ? frequency : undefined;
     const running = interval !== undefined && !asleep(subscription);
     if (interval === subscription.interval && running === (subscription.timer !== undefined)) return false;
     stop(subscription);
