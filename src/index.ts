@@ -148,3 +148,9 @@ export { live } from './features/live/live';
 export { retry } from './features/retry/retry';
 export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
+// persist: the cache saved to a storage and restored when a store starts
+export { persist } from './features/persist/persist';
+export type { PersistFeature, PersistOptions, PersistOutcome } from './features/persist/persist';
+export type { RehydratePayload } from './features/persist/rehydrate';
+export { indexedDbStorage, localStorageStorage, memoryStorage } from './features/persist/storages';
+export type { PersistStorage } from './features/persist/storages';

@@ -80,6 +80,15 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return done;
   }
 
+  /** The stored response when fresh, else a fetch; `needData`: a fresh result without data (a stored error) is fetched too. */
+  function ifStale(endpoint: EndpointInterface, args: readonly unknown[], needData: boolean): Promise<unknown> {
+    const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
+    if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now() && (!needData || response.data !== undefined)) {
+      return Promise.resolve(response.data);
+    }
+    return dispatchFetch(endpoint, args);
+  }
+
   /** A controller method of a feature that is not installed: it fails, naming the feature to add. */
   const needs = (method: string, feature: string) => () =>
     Promise.reject(
@@ -93,14 +102,17 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
-    fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
+    fetch: (endpoint, ...args) => {
+      const hold = input.runtimes.get(store.getState)?.hold?.();
+      if (hold === undefined) return dispatchFetch(endpoint, args) as Promise<never>;
+      // Asked before the store could answer (a saved cache being restored): a read that is fresh by then needs no request.
+      return hold.then(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : ifStale(endpoint, args, true))) as Promise<never>;
+    },
 
     fetchIfStale: (endpoint, ...args) => {
-      const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
-      if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
-        return Promise.resolve(response.data as never);
-      }
-      return dispatchFetch(endpoint, args) as Promise<never>;
+      const hold = input.runtimes.get(store.getState)?.hold?.();
+      if (hold !== undefined) return hold.then(() => ifStale(endpoint, args, false)) as Promise<never>;
+      return ifStale(endpoint, args, false) as Promise<never>;
     },
 
     invalidate: async (endpoint, ...args) => {
