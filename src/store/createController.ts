@@ -80,13 +80,9 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return done;
   }
 
-  /** The stored response when fresh, else a fetch; `needData`: a fresh result without data (a stored error) is fetched too. */
-  function ifStale(endpoint: EndpointInterface, args: readonly unknown[], needData: boolean): Promise<unknown> {
-    const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
-    if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now() && (!needData || response.data !== undefined)) {
-      return Promise.resolve(response.data);
-    }
-    return dispatchFetch(endpoint, args);
+  /** Runs `then` once no feature holds fetches (`holdFetches`); nothing when none does now. */
+  function afterHold(then: () => Promise<unknown>): Promise<unknown> | undefined {
+    return input.runtimes.get(store.getState)?.hold?.()?.then(() => afterHold(then) ?? then());
   }
 
   /** A controller method of a feature that is not installed: it fails, naming the feature to add. */
@@ -102,17 +98,19 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
-    fetch: (endpoint, ...args) => {
-      const hold = input.runtimes.get(store.getState)?.hold?.();
-      if (hold === undefined) return dispatchFetch(endpoint, args) as Promise<never>;
-      // Asked before the store could answer (a saved cache being restored): a read that is fresh by then needs no request.
-      return hold.then(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : ifStale(endpoint, args, true))) as Promise<never>;
-    },
+    // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
+    fetch: (endpoint, ...args) =>
+      (afterHold(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
+        dispatchFetch(endpoint, args)) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {
-      const hold = input.runtimes.get(store.getState)?.hold?.();
-      if (hold !== undefined) return hold.then(() => ifStale(endpoint, args, false)) as Promise<never>;
-      return ifStale(endpoint, args, false) as Promise<never>;
+      const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
+      if (held) return held as Promise<never>;
+      const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
+      if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
+        return Promise.resolve(response.data as never);
+      }
+      return dispatchFetch(endpoint, args) as Promise<never>;
     },
 
     invalidate: async (endpoint, ...args) => {

@@ -86,8 +86,8 @@ export interface FeatureRuntime {
    * While the store cannot answer reads yet (a saved cache is being
    * restored): a promise that settles once it can; nothing once ready.
    * `controller.fetch` and `controller.fetchIfStale` called meanwhile wait
-   * for it, then a read (not a side effect) whose result is now fresh is
-   * answered from the cache with no request; anything else is sent as usual.
+   * for it, then a read (not a side effect) is answered as `fetchIfStale`
+   * answers (a result now fresh needs no request); a write is sent as usual.
    * Called on each of those calls, so it must be cheap.
    */
   holdFetches?(): Promise<unknown> | undefined;

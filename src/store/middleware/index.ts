@@ -30,17 +30,22 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
     const usage = createUsage(input.options.now);
     const gc = buildGcHandler(input, store, usage);
-    const runtime = { usage, gc: gc.sweep, hold: undefined as (() => Promise<unknown> | undefined) | undefined };
-    input.runtimes.set(store.getState, runtime);
+    const parts: FeatureRuntime[] = [];
+    // What fetches wait for first: a feature's `holdFetches` still pending.
+    const hold = () => {
+      for (const part of parts) {
+        const held = part.holdFetches?.();
+        if (held) return held;
+      }
+    };
+    input.runtimes.set(store.getState, { usage, gc: gc.sweep, hold });
     // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
     const page = createPageStatus();
     const featureStore = input.featureStoreOf(store);
-    const parts: FeatureRuntime[] = [];
     for (const feature of input.features) {
       const part = feature.setup?.(input.featureCache, featureStore);
       if (part !== undefined) parts.push(part);
     }
-    runtime.hold = holdOf(parts);
     const handlers: readonly Handler[] = [
       buildUsageHandler(input, usage),
       gc,
@@ -65,16 +70,6 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       for (const handler of handlers) handler.after?.(action, stateBefore);
       return result;
     };
-  };
-}
-
-/** What the controller's fetches wait for: every feature's `holdFetches` still pending (none: nothing to wait for). */
-function holdOf(parts: readonly FeatureRuntime[]): (() => Promise<unknown> | undefined) | undefined {
-  const holding = parts.filter((part) => part.holdFetches !== undefined);
-  if (holding.length === 0) return undefined;
-  return () => {
-    const pending = holding.map((part) => part.holdFetches!()).filter((hold) => hold !== undefined);
-    return pending.length === 0 ? undefined : Promise.all(pending);
   };
 }
 
