@@ -183,7 +183,7 @@ it('optimistic updates of the outbox (marked `outbox`) and the outbox state are 
 
 it('throttle: many updates in one window are one write, and only the parts that changed are rewritten', async () => {
   const clock = makeClock();
-  const { storage, writes } = countingStorage();
+  const { storage, items, writes } = countingStorage();
   const first = load(storage, clock);
   await first.controller.fetch(first.TodoResource.getList);
   await flush(clock);
@@ -196,11 +196,22 @@ it('throttle: many updates in one window are one write, and only the parts that 
   await flush(clock, 1);
   // One write: the Todo rows and their meta, the results and their meta, then the head.
   expect(writes).toEqual([
-    'part:["endpoints"]',
-    'part:["meta"]',
-    'part:["entities","Todo"]',
-    'part:["entitiesMeta","Todo"]',
+    'part:2:["endpoints"]',
+    'part:2:["meta"]',
+    'part:2:["entities","Todo"]',
+    'part:2:["entitiesMeta","Todo"]',
     'head',
+  ]);
+  // The parts the new ones replaced are gone; the list's Collection row did not change and was not rewritten.
+  const list = `[Todo] ${server.url}/todos`;
+  expect([...items.keys()].sort()).toEqual([
+    'head',
+    `part:1:["entities","${list}"]`,
+    `part:1:["entitiesMeta","${list}"]`,
+    'part:2:["endpoints"]',
+    'part:2:["entities","Todo"]',
+    'part:2:["entitiesMeta","Todo"]',
+    'part:2:["meta"]',
   ]);
   writes.length = 0;
   await flush(clock, 1_000);
@@ -215,13 +226,13 @@ it('a large (bucketed) table is saved bucket by bucket: one changed row rewrites
   const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}`, completed: false, userId: 1, updatedAt: 0 }));
   await first.controller.setResponse(first.TodoResource.getList, rows);
   await flush(clock);
-  const buckets = writes.filter((key) => key.startsWith('part:["entities","Todo",')).length;
+  const buckets = writes.filter((key) => /^part:\d+:\["entities","Todo",/.test(key)).length;
   expect(buckets).toBeGreaterThan(1);
   writes.length = 0;
   await first.controller.setResponse(first.TodoResource.get, { id: 2999 }, { ...rows[2998], title: 'changed' });
   await flush(clock);
-  expect(writes.filter((key) => key.startsWith('part:["entities","Todo",'))).toHaveLength(1);
-  expect(writes.filter((key) => key.startsWith('part:["entitiesMeta","Todo",'))).toHaveLength(1);
+  expect(writes.filter((key) => /^part:\d+:\["entities","Todo",/.test(key))).toHaveLength(1);
+  expect(writes.filter((key) => /^part:\d+:\["entitiesMeta","Todo",/.test(key))).toHaveLength(1);
 
   const second = load(storage, clock);
   expect(await second.persisted.ready(second.store)).toBe('restored');
@@ -281,10 +292,10 @@ it('corrupt saved data (not JSON, a wrong type, a __proto__ key, a torn write) i
   const clock = makeClock();
   const cases: [string, (items: Map<string, string>) => void, RegExp][] = [
     ['not JSON', (items) => items.set('head', '{"format": "rest-slice/persist@1", '), /not in the shape|could not be read/],
-    ['wrong type', (items) => items.set('part:["meta"]', items.get('part:["meta"]')!.replace(/"expiresAt":\d+/, '"expiresAt":"soon"')), /meta of `GET .*todos\/1` lacks/],
-    ['__proto__', (items) => items.set('part:["endpoints"]', items.get('part:["endpoints"]')!.replace('"data":{', '"data":{"__proto__":{"polluted":true},')), /`__proto__` key/],
-    ['torn write', (items) => items.set('part:["entities","Todo"]', items.get('part:["entities","Todo"]')!.replace(/"generation":\d+/, '"generation":99')), /another write/],
-    ['missing part', (items) => items.delete('part:["entitiesMeta","Todo"]'), /is missing/],
+    ['wrong type', (items) => items.set('part:1:["meta"]', items.get('part:1:["meta"]')!.replace(/"expiresAt":\d+/, '"expiresAt":"soon"')), /meta of `GET .*todos\/1` lacks/],
+    ['__proto__', (items) => items.set('part:1:["endpoints"]', items.get('part:1:["endpoints"]')!.replace('"data":{', '"data":{"__proto__":{"polluted":true},')), /`__proto__` key/],
+    ['torn write', (items) => items.set('part:1:["entities","Todo"]', items.get('part:1:["entities","Todo"]')!.replace(/"generation":\d+/, '"generation":99')), /another write than the head names/],
+    ['missing part', (items) => items.delete('part:1:["entitiesMeta","Todo"]'), /is missing/],
   ];
   for (const [, tamper, warning] of cases) {
     const { storage, items } = await savedItems(clock);
@@ -374,7 +385,7 @@ it('infinite pages are saved without their in-flight flags; `ready` rejects for 
   first.store.dispatch({ type: 'rest/pages', payload: { key: 'GET /list', entry: { pages: [{ params: {}, ids: ['1'] }], fetchingNext: true } } });
   expect((slice(first.cache, first.store) as { pages?: unknown }).pages).not.toBe((state as { pages?: unknown }).pages);
   await flush(clock);
-  expect(JSON.parse(items.get('part:["pages"]')!)).toEqual({ generation: 1, data: { 'GET /list': { pages: [{ params: {}, ids: ['1'] }] } } });
+  expect(JSON.parse(items.get('part:1:["pages"]')!)).toEqual({ generation: 1, data: { 'GET /list': { pages: [{ params: {}, ids: ['1'] }] } } });
   const second = load(storage, clock, { features: [infinitePages()] });
   await second.persisted.ready(second.store);
   expect((slice(second.cache, second.store) as { pages?: unknown }).pages).toEqual({ 'GET /list': { pages: [{ params: {}, ids: ['1'] }] } });

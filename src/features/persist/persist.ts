@@ -168,7 +168,7 @@ export function persist(options: PersistOptions = {}): PersistFeature {
           continue;
         }
         const data = part.name === pagesPart ? savedPages(part.data) : part.data;
-        items.push([partKey(part.name), JSON.stringify({ generation: written, data })]);
+        items.push([partKey(part.name, written), JSON.stringify({ generation: written, data })]);
         next.set(part.name, { ref: part.data, generation: written });
       }
       const outbox = (state as { outbox?: unknown }).outbox;
@@ -183,12 +183,13 @@ export function persist(options: PersistOptions = {}): PersistFeature {
         parts: Object.fromEntries([...next].map(([name, part]) => [name, part.generation])),
         buckets,
       };
-      const gone = [...known.keys()].filter((name) => !next.has(name));
+      // Items of the previous save that the new head does not name: removed once the head is written.
+      const gone = [...known].filter(([name, part]) => next.get(name) !== part).map(([name, part]) => partKey(name, part.generation));
       try {
-        // Parts first, the head last: a head never names a part that was not written.
+        // New parts first, the head last, the replaced parts after it: at any moment the head names parts that exist.
         await Promise.all(items.map(([key, value]) => storage.setItem(key, value)));
         await storage.setItem(HEAD_KEY, JSON.stringify(head));
-        await Promise.all(gone.map((name) => storage.removeItem(partKey(name))));
+        await Promise.all(gone.map((key) => storage.removeItem(key)));
       } catch (error) {
         turnOff('the storage failed a write', error);
         return;

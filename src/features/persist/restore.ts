@@ -44,9 +44,9 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
   const found = raw as { version?: unknown; savedAt?: unknown; parts?: unknown };
   if (found.version !== options.version || typeof found.savedAt !== 'number' || !(options.now() - found.savedAt <= options.maxAge)) {
     // Another version's data, or too old: removed, never migrated.
-    const names = typeof found.parts === 'object' && found.parts !== null ? Object.keys(found.parts) : [];
+    const parts = typeof found.parts === 'object' && found.parts !== null ? Object.entries(found.parts as Record<string, unknown>) : [];
     try {
-      await Promise.all(names.map((name) => storage.removeItem(partKey(name))));
+      await Promise.all(parts.map(([name, generation]) => storage.removeItem(partKey(name, Number(generation)))));
       await storage.removeItem(HEAD_KEY);
     } catch (error) {
       return { outcome: 'failed', why: 'the storage failed to remove a save of another version or past `maxAge`', error };
@@ -56,7 +56,7 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
   try {
     const head = checkHead(raw);
     const names = Object.keys(head.parts);
-    const texts = await Promise.all(names.map((name) => storage.getItem(partKey(name))));
+    const texts = await Promise.all(names.map((name) => storage.getItem(partKey(name, head.parts[name]))));
     const parts = new Map<string, { ref: object; generation: number }>();
     const maps: Record<string, Record<string, unknown>> = {};
     // Keyed by entity keys read from the storage: no prototype, so a key such as `constructor` is only a key.
@@ -64,10 +64,10 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
     const bucketed = { entities: Object.create(null) as Record<string, object[]>, entitiesMeta: Object.create(null) as Record<string, object[]> };
     names.forEach((name, i) => {
       const where = `part ${name}`;
-      if (texts[i] === null || texts[i] === undefined) throw new SavedShapeError(where, 'is missing (a write cut short)');
+      if (texts[i] === null || texts[i] === undefined) throw new SavedShapeError(where, 'is missing');
       const envelope = frozenJson(parse(texts[i], where), where) as { generation?: unknown; data?: unknown } | null;
       if (envelope === null || typeof envelope !== 'object' || envelope.generation !== head.parts[name]) {
-        throw new SavedShapeError(where, 'is missing or from another write than the head (a write cut short)');
+        throw new SavedShapeError(where, 'is from another write than the head names');
       }
       const path = parse(name, where);
       const data = placePart(path, envelope.data, head, where, maps, tables, bucketed);

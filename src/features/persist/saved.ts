@@ -1,8 +1,9 @@
 // How `persist()` lays the saved cache out in a storage. The slice is split into parts, each its own item,
 // so a write rewrites only the parts whose object changed since the last write: the state is immutable with
-// structural sharing, so an unchanged table (or bucket of a large table) is the very same object. A head item,
-// written last, lists every part with the generation that wrote it; a part whose generation differs from the
-// head's (a write cut short by a closed page) makes the whole save unusable instead of mixing two saves.
+// structural sharing, so an unchanged table (or bucket of a large table) is the very same object. A part is
+// written under a new key (its name and the number of the write), the head item last, naming every part's
+// key; the items the head no longer names are removed after it. A page closed in the middle of a write
+// leaves the previous head and every part it names intact, so a reload reads the previous save whole.
 import { isBucketed, type StoredTables } from '../../store/tables';
 import type { OptimisticEntry, RestCacheState } from '../../store/state';
 
@@ -10,8 +11,8 @@ import type { OptimisticEntry, RestCacheState } from '../../store/state';
 export const FORMAT = 'rest-slice/persist@1';
 /** The storage key of the head. */
 export const HEAD_KEY = 'head';
-/** The storage key of a part. */
-export const partKey = (name: string): string => `part:${name}`;
+/** The storage key of a part as written by write number `generation`. */
+export const partKey = (name: string, generation: number): string => `part:${generation}:${name}`;
 
 /** The head item: what is small, and the list of parts. */
 export interface SavedHead {
