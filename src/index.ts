@@ -153,4 +153,4 @@ export { persist } from './features/persist/persist';
 export type { PersistFeature, PersistOptions, PersistOutcome } from './features/persist/persist';
 export type { RehydratePayload } from './features/persist/rehydrate';
 export { indexedDbStorage, localStorageStorage, memoryStorage } from './features/persist/storages';
-export type { PersistStorage } from './features/persist/storages';
+export type { MemoryStorage, PersistStorage } from './features/persist/storages';

@@ -14,10 +14,15 @@ import type { PagesState } from '../infinitePages/pagination';
  * part of it; `optimistic` holds only the outbox's updates.
  */
 export interface RehydratePayload {
+  /** The saved entity rows, laid out as the state lays them out. */
   readonly entities: StoredTables<EntityRow>;
+  /** When each saved row was fetched and expires. */
   readonly entitiesMeta: StoredTables<EntityMeta>;
+  /** The saved results, by request key. */
   readonly endpoints: RestCacheState['endpoints'];
+  /** The meta of each saved result (its expiry included). */
   readonly meta: RestCacheState['meta'];
+  /** When the saving store last ran `resetEntireStore`. */
   readonly lastReset: number;
   /** The optimistic updates of writes kept in the outbox (each with its `outbox` entry id). */
   readonly optimistic: readonly OptimisticEntry[];

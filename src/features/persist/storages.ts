@@ -16,6 +16,12 @@ export interface PersistStorage {
   removeItem(key: string): Promise<void>;
 }
 
+/** A storage in memory (see {@link memoryStorage}). */
+export interface MemoryStorage extends PersistStorage {
+  /** The items saved, by key: a test may read them, or tamper with them to play corrupt data. */
+  readonly items: Map<string, string>;
+}
+
 /**
  * A storage in memory: what it holds lasts as long as the object (a test
  * making a second store from the same storage plays a reload). For tests and
@@ -25,7 +31,7 @@ export interface PersistStorage {
  * const storage = memoryStorage();
  * const cache = createRestCache({ features: [persist({ storage })] });
  */
-export function memoryStorage(): PersistStorage & { readonly items: Map<string, string> } {
+export function memoryStorage(): MemoryStorage {
   const items = new Map<string, string>();
   return {
     items,
