@@ -5,12 +5,14 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createRestCache, Entity, memoryStorage, persist, RestEndpoint, type PersistStorage } from 'rest-slice';
 import { measure, type SuiteOptions } from './measure';
+import { chromiumInstalled, measureIndexedDbRestore } from './persist.browser';
 import type { ReportTable } from './report';
 
 const ENTITIES = 10_000;
 const UPDATE = 'one-entity update on a 10,000-entity cache';
 const WRITE = 'the throttled write after a one-entity update, 10,000-entity cache';
 const RESTORE = 'restore a 10,000-entity save (memoryStorage, Node)';
+const RESTORE_IDB = 'restore a 10,000-entity save from IndexedDB after a reload (Chromium)';
 
 class Item extends Entity {
   id = 0;
@@ -145,6 +147,22 @@ export async function runPersistBench(options: SuiteOptions): Promise<ReportTabl
     };
     const results = await measure([{ name: 'persist() restore', fn: restore }], options);
     tables.push({ title: `persist › ${RESTORE}`, rows: results, baselines: [], notes: ['one op = a new cache and store on the storage, until `ready` (read, checked, applied)'] });
+  }
+  if (options.includes(`persist: ${RESTORE_IDB}`) && chromiumInstalled) {
+    process.stderr.write(`persist: ${RESTORE_IDB} …\n`);
+    const rounds = Math.min(20, Math.max(3, Math.round(options.timeMs / 100)));
+    const times = (await measureIndexedDbRestore(ENTITIES, rounds)).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    const spread = ((times[times.length - 1] - times[0]) / 2 / median) * 100;
+    tables.push({
+      title: `persist › ${RESTORE_IDB}`,
+      rows: [{ name: 'persist() restore', hz: 1000 / median, rme: spread }],
+      baselines: [],
+      notes: [
+        `median of ${rounds} reloads: ${median.toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[times.length - 1].toFixed(1)}); ± is half the range`,
+        'one op = a new cache and store on indexedDbStorage in a freshly reloaded page, until `ready` (read, checked, applied)',
+      ],
+    });
   }
   return tables;
 }
