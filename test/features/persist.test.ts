@@ -391,3 +391,28 @@ it('infinite pages are saved without their in-flight flags; `ready` rejects for 
   expect((slice(second.cache, second.store) as { pages?: unknown }).pages).toEqual({ 'GET /list': { pages: [{ params: {}, ids: ['1'] }] } });
   await expect(second.persisted.ready(first.store)).rejects.toThrow(/not made with a cache that has this persist feature/);
 });
+
+it('a recorded rest/rehydrate replayed into a cache with persist() gives the same state; into one without, it warns naming persist and changes nothing', async () => {
+  const clock = makeClock();
+  const { storage } = countingStorage();
+  const first = load(storage, clock);
+  await first.controller.fetch(first.TodoResource.getList);
+  await flush(clock);
+  const second = load(storage, clock);
+  await second.persisted.ready(second.store);
+  const rehydrate = second.log.find((action) => action.type === 'rest/rehydrate')!;
+
+  // Replayed into a store of a cache with persist() on an empty storage: the same slice.
+  const replay = load(memoryStorage(), clock);
+  await replay.persisted.ready(replay.store);
+  replay.store.dispatch(rehydrate);
+  expect(slice(replay.cache, replay.store)).toEqual(slice(second.cache, second.store));
+
+  const warn = expectWarnings();
+  const core = createRestCache({ now: clock.now, scheduler: clock });
+  const coreStore = makeStore(core);
+  const before = slice(core, coreStore);
+  coreStore.dispatch(rehydrate);
+  expect(slice(core, coreStore)).toBe(before);
+  expect(warn.mock.calls.map(([message]) => String(message))).toEqual([expect.stringMatching(/`rest\/rehydrate` belongs to the persist feature/)]);
+});
