@@ -151,3 +151,10 @@ export type { RetryPayload, RetryState } from './features/retry/retryState';
 
 // React hook state and per-hook polling: the options of `controller.subscribe` and the polling hooks
 export type { PollOptions } from './store/controller';
+
+// persist: the cache saved to a storage and restored when a store starts
+export { persist } from './features/persist/persist';
+export type { PersistFeature, PersistOptions, PersistOutcome } from './features/persist/persist';
+export type { RehydratePayload } from './features/persist/rehydrate';
+export { indexedDbStorage, localStorageStorage, memoryStorage } from './features/persist/storages';
+export type { MemoryStorage, PersistStorage } from './features/persist/storages';

@@ -2,6 +2,7 @@
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
+import { indexedDbStorage, persist } from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
@@ -21,6 +22,9 @@ const refetchMinAge = setting('refetchMinAge', 1000);
 /** Reads that got a 503 (server flaky or down) are tried twice more; a 500 (a failed write) is not. */
 const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && error.status === 503;
 
+/** The cache saved in IndexedDB: a reload shows what was loaded before, and sends no request for what is still fresh. */
+export const persisted = persist({ storage: indexedDbStorage('rest-slice-demo') });
+
 /**
  * The demo's cache: the default options, but a short `keepUnusedDataFor`, a sweep every second, and the
  * features it shows: retries, refetch on focus and reconnect, the infinite activity feed, and live data
@@ -29,7 +33,7 @@ const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && er
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live()],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted],
 });
 
 /** One recorded action. */

@@ -90,6 +90,11 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return done;
   }
 
+  /** Runs `then` once no feature holds fetches (`holdFetches`); nothing when none does now. */
+  function afterHold(then: () => Promise<unknown>): Promise<unknown> | undefined {
+    return input.runtimes.get(store.getState)?.hold?.()?.then(() => afterHold(then) ?? then());
+  }
+
   /** A controller method of a feature that is not installed: it fails, naming the feature to add. */
   const needs = (method: string, feature: string) => () =>
     Promise.reject(
@@ -103,9 +108,14 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
-    fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
+    // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
+    fetch: (endpoint, ...args) =>
+      (afterHold(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
+        dispatchFetch(endpoint, args)) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {
+      const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
+      if (held) return held as Promise<never>;
       const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
       if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
         return Promise.resolve(response.data as never);

@@ -82,6 +82,15 @@ export interface FeatureRuntime {
   prepareRequest?(request: FeatureRequest): EndpointInterface | void;
   /** Around the request's attempts: `attempt` sends it once; call it again to retry. */
   runAttempts?(attempt: () => Promise<unknown>, request: FeatureRequest): Promise<unknown>;
+  /**
+   * While the store cannot answer reads yet (a saved cache is being
+   * restored): a promise that settles once it can; nothing once ready.
+   * `controller.fetch` and `controller.fetchIfStale` called meanwhile wait
+   * for it, then a read (not a side effect) is answered as `fetchIfStale`
+   * answers (a result now fresh needs no request); a write is sent as usual.
+   * Called on each of those calls, so it must be cheap.
+   */
+  holdFetches?(): Promise<unknown> | undefined;
 }
 
 /** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */

@@ -34,6 +34,12 @@ export interface OptimisticEntry {
   readonly fetchedAt: number;
   /** The fetch's request id: tells apart two updates with the same key and `fetchedAt` (same millisecond). */
   readonly requestId?: string;
+  /**
+   * The id of the outbox entry this update belongs to: a write kept to be
+   * sent later (the outbox feature). Only such updates outlive a reload
+   * (the persist feature saves them); others belong to a request of this page.
+   */
+  readonly outbox?: string;
 }
 
 /**

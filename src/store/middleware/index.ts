@@ -30,11 +30,18 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
     const usage = createUsage(input.options.now);
     const gc = buildGcHandler(input, store, usage);
-    input.runtimes.set(store.getState, { usage, gc: gc.sweep });
+    const parts: FeatureRuntime[] = [];
+    // What fetches wait for first: a feature's `holdFetches` still pending.
+    const hold = () => {
+      for (const part of parts) {
+        const held = part.holdFetches?.();
+        if (held) return held;
+      }
+    };
+    input.runtimes.set(store.getState, { usage, gc: gc.sweep, hold });
     // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
     const page = createPageStatus();
     const featureStore = input.featureStoreOf(store);
-    const parts: FeatureRuntime[] = [];
     for (const feature of input.features) {
       const part = feature.setup?.(input.featureCache, featureStore);
       if (part !== undefined) parts.push(part);

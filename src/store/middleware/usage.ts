@@ -249,6 +249,8 @@ export interface StoreRuntime {
   readonly usage: Usage;
   /** Runs a garbage collection sweep now. */
   gc(): void;
+  /** What fetches wait for before they run (the features' `holdFetches`); nothing once the store is ready. */
+  hold?(): Promise<unknown> | undefined;
 }
 
 /** The runtimes of every store of one cache, by the store's `getState`. */

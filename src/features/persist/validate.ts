@@ -1,0 +1,130 @@
+// What `persist()` reads back is untrusted input (another app's data under the same name, a hand-edited
+// value, a save cut short): every piece is checked for the shape the slice needs before it is applied, and
+// frozen, since the store's state is immutable. A check that fails throws a `SavedShapeError` naming where.
+import { bucketOf } from '../../store/tables';
+import type { OptimisticEntry } from '../../store/state';
+import { FORMAT, type SavedHead } from './saved';
+
+/** The saved data is not what `persist()` writes; `where` names the part. */
+export class SavedShapeError extends Error {
+  constructor(where: string, why: string) {
+    super(`[rest-slice] persist: the saved ${where} ${why}.`);
+    this.name = 'SavedShapeError';
+  }
+}
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/**
+ * Freezes a parsed JSON value deeply, refusing a `__proto__` key anywhere (a
+ * copy by assignment would turn it into a prototype) and anything JSON
+ * cannot hold (a custom storage may hand back objects).
+ */
+export function frozenJson(value: unknown, where: string): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new SavedShapeError(where, 'holds a number JSON cannot hold');
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) frozenJson(item, where);
+    return Object.freeze(value) as Json;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) throw new SavedShapeError(where, 'holds an object that is not plain JSON');
+    for (const key of Object.keys(value)) {
+      if (key === '__proto__') throw new SavedShapeError(where, 'holds a `__proto__` key');
+      frozenJson((value as Record<string, unknown>)[key], where);
+    }
+    return Object.freeze(value) as Json;
+  }
+  throw new SavedShapeError(where, `holds a ${typeof value}`);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** Parses a stored string as JSON; a syntax error is a shape error of `where`. */
+export function parse(text: unknown, where: string): unknown {
+  if (typeof text !== 'string') throw new SavedShapeError(where, `is a ${typeof text}, not a string`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SavedShapeError(where, `is not JSON (${(error as Error).message})`);
+  }
+}
+
+/** Whether a parsed head is one this format wrote (anything else is foreign data, left alone). */
+export function isOurHead(value: unknown): boolean {
+  return isObject(value) && value.format === FORMAT;
+}
+
+/** Checks a head written by this format. */
+export function checkHead(value: unknown): SavedHead {
+  const head = frozenJson(value, 'head') as unknown as Record<string, unknown>;
+  const version = head.version;
+  if (typeof version !== 'number' && typeof version !== 'string') throw new SavedShapeError('head', 'has no version');
+  if (!isTime(head.savedAt) || !isTime(head.lastReset) || !Number.isSafeInteger(head.generation)) {
+    throw new SavedShapeError('head', 'has no `savedAt`, `lastReset` or `generation` number');
+  }
+  if (!isObject(head.parts) || !Object.values(head.parts).every((gen) => Number.isSafeInteger(gen))) {
+    throw new SavedShapeError('head', 'has no list of parts');
+  }
+  const buckets = head.buckets;
+  if (!isObject(buckets) || !isObject(buckets.entities) || !isObject(buckets.entitiesMeta)) throw new SavedShapeError('head', 'has no bucket counts');
+  for (const counts of [buckets.entities, buckets.entitiesMeta]) {
+    if (!Object.values(counts).every((n) => Number.isSafeInteger(n) && (n as number) > 0)) throw new SavedShapeError('head', 'has a bucket count that is not a whole number');
+  }
+  if (!Array.isArray(head.optimistic)) throw new SavedShapeError('head', 'has no list of optimistic updates');
+  head.optimistic.forEach(checkOptimistic);
+  return head as unknown as SavedHead;
+}
+
+function checkOptimistic(entry: unknown, index: number): asserts entry is OptimisticEntry {
+  const where = `optimistic update #${index}`;
+  if (!isObject(entry)) throw new SavedShapeError(where, 'is not an object');
+  if (typeof entry.endpoint !== 'string' || typeof entry.key !== 'string' || !Array.isArray(entry.args) || !isTime(entry.fetchedAt)) {
+    throw new SavedShapeError(where, 'lacks its endpoint, key, args or fetchedAt');
+  }
+  if (typeof entry.outbox !== 'string') throw new SavedShapeError(where, 'is not an outbox write');
+  if (entry.requestId !== undefined && typeof entry.requestId !== 'string') throw new SavedShapeError(where, 'has a requestId that is not a string');
+}
+
+/** Checks a map part (`endpoints`: any JSON result; `meta`: result meta; `pages`: loaded pages). */
+export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown): Record<string, unknown> {
+  if (!isObject(data)) throw new SavedShapeError(kind, 'is not an object');
+  if (kind === 'meta') {
+    for (const [key, meta] of Object.entries(data)) checkTimes(meta, `meta of \`${key}\``);
+  } else if (kind === 'pages') {
+    for (const [key, entry] of Object.entries(data)) {
+      const pages = isObject(entry) ? entry.pages : undefined;
+      if (!Array.isArray(pages) || !pages.every((page) => isObject(page) && Array.isArray(page.ids) && page.ids.every((id) => typeof id === 'string'))) {
+        throw new SavedShapeError(`pages of \`${key}\``, 'are not a list of pages with their ids');
+      }
+    }
+  }
+  return data;
+}
+
+function checkTimes(meta: unknown, where: string): void {
+  if (!isObject(meta) || !isTime(meta.fetchedAt) || !isTime(meta.date) || !isTime(meta.expiresAt)) {
+    throw new SavedShapeError(where, 'lacks its fetchedAt, date or expiresAt');
+  }
+}
+
+/**
+ * Checks one flat table or one bucket of an entity table: meta rows with
+ * their times, and for a bucket that
+ * every pk is in the bucket its hash picks (else reads would miss it).
+ */
+export function checkTable(field: 'entities' | 'entitiesMeta', key: string, data: unknown, bucket?: { index: number; count: number }): Record<string, unknown> {
+  const where = `${field} table \`${key}\``;
+  if (!isObject(data)) throw new SavedShapeError(where, 'is not an object');
+  for (const [pk, row] of Object.entries(data)) {
+    // An entity row is any JSON (a Collection's row is a list of pks); a meta row has its times.
+    if (field === 'entitiesMeta') checkTimes(row, `${where} row \`${pk}\``);
+    if (bucket !== undefined && bucketOf(pk, bucket.count) !== bucket.index) throw new SavedShapeError(`${where} row \`${pk}\``, 'is in the wrong bucket');
+  }
+  return data;
+}
