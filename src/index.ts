@@ -148,3 +148,8 @@ export { live } from './features/live/live';
 export { retry } from './features/retry/retry';
 export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
+
+// The outbox feature: writes kept while the server cannot be reached, replayed later.
+export { discardOutboxEntry, outbox, retryOutboxEntry, selectOutbox } from './features/outbox/outbox';
+export type { OutboxOptions } from './features/outbox/outbox';
+export type { OutboxEntry, OutboxPayload } from './features/outbox/outboxState';

@@ -93,6 +93,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
+    flushOutbox: needs('flushOutbox', 'outbox'),
+
     fetch: (endpoint, ...args) => dispatchFetch(endpoint, args) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {

@@ -33,6 +33,7 @@ export function missingFeature(endpoint: EndpointInterface, has: (name: string) 
 const FEATURE_ACTIONS = new Map([
   ['retry', 'retry'],
   ['pages', 'infinitePages'],
+  ['outbox', 'outbox'],
 ]);
 
 /**

@@ -34,6 +34,8 @@ export interface OptimisticEntry {
   readonly fetchedAt: number;
   /** The fetch's request id: tells apart two updates with the same key and `fetchedAt` (same millisecond). */
   readonly requestId?: string;
+  /** Set while the write is kept in the outbox (the `outbox()` feature): the id of its outbox entry, so it is saved and restored with it. */
+  readonly outbox?: string;
 }
 
 /**
