@@ -34,3 +34,7 @@ export type { EntityLookup } from './useQuery';
 export type { InfiniteDataLoadingError } from './useInfiniteDLE';
 export type { InfinitePages } from './useInfinitePages';
 export type { InfiniteSuspense } from './useInfiniteSuspense';
+
+// The outbox feature's hook.
+export { useOutbox } from './useOutbox';
+export type { OutboxView } from './useOutbox';

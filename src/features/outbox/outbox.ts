@@ -3,7 +3,8 @@ import type { RestCache } from '../../store/createRestCache';
 import type { EndpointInterface } from '../../store/endpoint';
 import type { FeatureMethods, RestFeature } from '../../store/feature';
 import { failedCase, optimisticCase, outboxCase, settledCase, type OutboxEntry, type OutboxPayload } from './outboxState';
-import { newId, outboxRuntime, type FindEndpoint, type OutboxRuntime } from './outboxRuntime';
+import { newId } from './failures';
+import { outboxRuntime, type FindEndpoint, type OutboxRuntime } from './outboxRuntime';
 
 /** Options of {@link outbox}. */
 export interface OutboxOptions {

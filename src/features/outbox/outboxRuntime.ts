@@ -4,13 +4,12 @@
 // writes one after the other; each answer settles its request as any answer would. After a reload the
 // outbox's entries are taken up again by new fetches of this page, held the same way.
 import { createAction } from '@reduxjs/toolkit';
-import { NetworkError } from '../../rest/NetworkError';
 import { isAbortError } from '../../store/abortError';
+import { isKept, isUnreachable, newId, revive } from './failures';
 import type { EndpointInterface } from '../../store/endpoint';
 import type { FeatureCache, FeatureRequest, FeatureRuntime, FeatureStore } from '../../store/feature';
 import type { CacheAction } from '../../store/middleware/types';
 import { serializeError } from '../../store/serialize';
-import type { SerializedError } from '../../store/state';
 import { rewriteArgs, type OutboxEntry, type OutboxPayload } from './outboxState';
 import { pkOf, rawId, sendAs } from './sendAs';
 import { coordinate, type OutboxMessage } from './tabs';
@@ -51,38 +50,6 @@ interface Link {
 }
 
 const MAX_BACKOFF = 30_000;
-
-/** A new id: random, so that two tabs or two pages never make the same. */
-export function newId(): string {
-  const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The status of an error, if it has a numeric one. */
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-/** A failure with no answer from the server: refused, reset, cut off, no network (status 500 without a response). */
-export function isUnreachable(error: unknown): boolean {
-  if (isAbortError(error) || error instanceof NetworkError) return false;
-  const status = statusOf(error);
-  if (status === undefined) return error instanceof TypeError;
-  return status === 500 && (error as { response?: unknown }).response === undefined;
-}
-
-/** A failure a replay keeps the entry for: no answer, a 5xx, 408 or 429 (the server asks to try later). */
-function isKept(error: unknown): boolean {
-  if (isUnreachable(error)) return true;
-  const status = statusOf(error);
-  return status !== undefined && (status >= 500 || status === 408 || status === 429);
-}
-
-function revive(error: SerializedError): Error {
-  return Object.assign(new Error(error.message), error);
-}
 
 /** Builds the outbox's part in one store. */
 export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndpoint: FindEndpoint, lockName: string): OutboxRuntime {
