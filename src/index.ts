@@ -152,4 +152,4 @@ export type { RetryPayload, RetryState } from './features/retry/retryState';
 // The outbox feature: writes kept while the server cannot be reached, replayed later.
 export { discardOutboxEntry, outbox, retryOutboxEntry, selectOutbox } from './features/outbox/outbox';
 export type { OutboxOptions } from './features/outbox/outbox';
-export type { OutboxEntry, OutboxPayload } from './features/outbox/outboxState';
+export type { OutboxEntry } from './features/outbox/outboxState';
