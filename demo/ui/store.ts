@@ -3,6 +3,7 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
 import { createResources } from '../resources';
+import { outbox } from 'rest-slice';
 import { Feed } from './feed';
 
 export const resources = createResources(`${location.origin}/api`);
@@ -29,7 +30,7 @@ const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && er
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live()],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), outbox({ resources: Object.values(resources) })],
 });
 
 /** One recorded action. */
