@@ -14,6 +14,7 @@ const suites: { name: string; load: () => Promise<SuiteRun> }[] = [
   { name: 'schema', load: async () => (await import('./schema.bench')).runSchemaBench },
   { name: 'store', load: async () => (await import('./store.bench')).runStoreBench },
   { name: 'gc', load: async () => (await import('./gc.bench')).runGcBench },
+  { name: 'outbox', load: async () => (await import('./outbox.bench')).runOutboxBench },
   // Last: it starts Chromium (see bench/browser/browser.bench.ts).
   { name: 'browser', load: async () => (await import('./browser/browser.bench')).runBrowserBench },
 ];
