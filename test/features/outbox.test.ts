@@ -199,6 +199,28 @@ describe('outbox', () => {
     expect(entriesOf(after)).toEqual([]);
   });
 
+  it('a write made while earlier ones are being replayed waits behind them, so the server gets them in order', async () => {
+    const { TodoResource } = todoResources(server.url);
+    const page = openPage([TodoResource]);
+    await page.controller.fetch(TodoResource.get, { id: 1 });
+    page.store.dispatch(page.cache.actions.offline());
+    const first = watch(page.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'First' }));
+    server.hold();
+    page.store.dispatch(page.cache.actions.online());
+    await server.waitForHeld(1);
+    const second = watch(page.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Second' }));
+    expect(entriesOf(page).map((entry) => entry.args[1])).toEqual([{ title: 'First' }, { title: 'Second' }]);
+    expect(server.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+    server.hold(false);
+    await server.releaseAll();
+    await page.controller.flushOutbox();
+    await until(() => second.state !== 'pending', 'the second write settles');
+    expect(server.requests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ title: 'First' }, { title: 'Second' }]);
+    expect(first.state).toBe('resolved');
+    expect(todo(page, 1)).toMatchObject({ title: 'Second', updatedAt: 99 });
+    expect(entriesOf(page)).toEqual([]);
+  });
+
   it('a read answered while the outbox waits lands beneath the queued write (races rule 5b)', async () => {
     const { TodoResource } = todoResources(server.url);
     const page = openPage([TodoResource]);

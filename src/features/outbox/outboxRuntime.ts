@@ -61,7 +61,9 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
   const rewritten = new Map<string, readonly unknown[]>();
   // Entries another outbox announced it is sending: they are left to it.
   const elsewhere = new Set<string>();
-  let offline = (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
+  // What `<reducerPath>/offline` and `online` said last; before either, what the browser says now.
+  let said: boolean | undefined;
+  const isOffline = () => said ?? (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
   let resuming: OutboxEntry | undefined;
   let started = false;
   let running: Promise<void> | undefined;
@@ -71,7 +73,9 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
 
   const entries = (): readonly OutboxEntry[] => store.slice().outbox ?? [];
   const entry = (id: string) => entries().find((found) => found.id === id);
-  const tabs = coordinate(lockName, receive);
+  // Made on first use: a store that never keeps a write (one per request on a server) joins no channel.
+  let coordination: ReturnType<typeof coordinate> | undefined;
+  const tabs = () => (coordination ??= coordinate(lockName, receive));
 
   function receive(message: OutboxMessage): void {
     if (message.type === 'sending') {
@@ -166,7 +170,7 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
 
   function begin(): void {
     start();
-    if (!offline) void flush();
+    if (!isOffline()) void flush();
   }
 
   /** After a create of the outbox landed: its temporary id, in the entries after it, becomes the real one. */
@@ -204,7 +208,7 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
   async function send(id: string, waiting: Held): Promise<boolean> {
     const sending = entry(id);
     if (sending === undefined) return true;
-    tabs.post({ type: 'sending', id });
+    tabs().post({ type: 'sending', id });
     let value: unknown;
     try {
       value = await waiting.attempt();
@@ -212,19 +216,19 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
       if (isAbortError(error)) return false;
       if (isKept(error)) {
         store.dispatch(action({ op: 'attempt', id, error: serializeError(error) }));
-        tabs.post({ type: 'kept', id });
+        tabs().post({ type: 'kept', id });
         return false;
       }
       // Refused by the server: the core rolls back exactly this write and records its error.
       waiting.reject(error);
       await waiting.settled.catch(() => undefined);
-      tabs.post({ type: 'failed', id, error: serializeError(error) });
+      tabs().post({ type: 'failed', id, error: serializeError(error) });
       return true;
     }
     rewriteTemporaryId(id, waiting, value);
     waiting.resolve(value);
     await waiting.settled.catch(() => undefined);
-    tabs.post({ type: 'settled', id, value });
+    tabs().post({ type: 'settled', id, value });
     return true;
   }
 
@@ -249,11 +253,12 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
     if (backoff !== undefined) cache.scheduler.clearTimeout(backoff);
     backoff = cache.scheduler.setTimeout(() => {
       backoff = undefined;
-      if (!offline) void flush();
+      if (!isOffline()) void flush();
     }, Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF));
   }
 
   function flush(): Promise<void> {
+    if (running === undefined && held.size === 0 && entries().length === 0) return Promise.resolve();
     start();
     if (backoff !== undefined) {
       cache.scheduler.clearTimeout(backoff);
@@ -267,7 +272,7 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
     const pass = async (): Promise<void> => {
       do {
         again = false;
-        await tabs.lock(replay);
+        await tabs().lock(replay);
       } while (again && backoff === undefined);
     };
     running = pass().finally(() => {
@@ -300,9 +305,14 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
         store.dispatch(action({ op: 'link', id: link.id, requestId: request.requestId, runAt: request.payload.fetchedAt }));
         return hold(link, request, attempt);
       }
-      if (offline) {
+      // Offline, or behind writes still waiting: kept, so writes reach the server in the order they were made.
+      const offline = isOffline();
+      if (offline || entries().some((entry) => entry.status === 'pending')) {
         queue(link, request, undefined);
-        return hold(link, request, attempt);
+        const holding = hold(link, request, attempt);
+        // A replay that runs takes it in its next pass; one waiting for its backoff, when it comes.
+        if (!offline && backoff === undefined) void flush();
+        return holding;
       }
       return attempt().then(
         (value) => {
@@ -324,10 +334,10 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
 
     after(cacheAction: CacheAction) {
       if (actions.online.match(cacheAction)) {
-        offline = false;
+        said = false;
         void flush();
       } else if (actions.offline.match(cacheAction)) {
-        offline = true;
+        said = true;
       } else if (cacheAction.type === `${cache.reducerPath}/rehydrate`) {
         started = false;
         begin();
