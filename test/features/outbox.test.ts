@@ -1,6 +1,6 @@
 // The outbox feature against the real test server: writes kept while the server cannot be reached, shown,
 // restored by a reload, and replayed once with their idempotency key.
-import { createResource, discardOutboxEntry, outbox, retryOutboxEntry, createRestCache } from 'rest-slice';
+import { discardOutboxEntry } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { startStoreServer, until, type StoreServer } from '../store/helpers';
 import { entriesOf, Gate, openPage, saved, tick, todoResources, watch, type Page } from './outboxHelpers';
@@ -235,94 +235,5 @@ describe('outbox', () => {
     page.store.dispatch(page.cache.actions.online());
     await page.controller.flushOutbox();
     expect(todo(page, 1)).toMatchObject({ title: 'Mine', completed: true, updatedAt: 99 });
-  });
-
-  it('an entry whose endpoint is no longer defined is a clear error and is kept; the others are sent', async () => {
-    const { TodoResource } = todoResources(server.url);
-    class Note extends Todo {
-      static override key = 'Note';
-    }
-    const NoteResource = createResource({ urlPrefix: server.url, path: '/notes/:id', schema: Note, optimistic: true });
-    const before = openPage([TodoResource, NoteResource]);
-    await before.controller.fetch(TodoResource.get, { id: 1 });
-    before.store.dispatch(before.cache.actions.offline());
-    void before.controller.fetch(NoteResource.partialUpdate, { id: 5 }, { title: 'Gone' }).catch(() => undefined);
-    void before.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Kept' }).catch(() => undefined);
-    await tick();
-    const noteEntry = entriesOf(before)[0];
-
-    const after = openPage([TodoResource], saved(before));
-    await tick();
-    await after.controller.flushOutbox();
-    expect(entriesOf(after)).toEqual([
-      {
-        ...noteEntry,
-        status: 'failed',
-        error: {
-          name: 'Error',
-          message: `[rest-slice] the outbox entry ${noteEntry.id} names the endpoint \`Note.partialUpdate\` (PATCH ${server.url}/notes/5), which no resource given to \`outbox({ resources })\` defines as a write: it is kept, unsent. Add its resource to \`resources\`, or discard the entry.`,
-        },
-      },
-    ]);
-    expect(server.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual(['/todos/1']);
-    expect(todo(after, 1)).toMatchObject({ title: 'Kept', updatedAt: 99 });
-  });
-
-  it('two stores with the same outbox: one sends each write, the other settles its copy with the same answer', async () => {
-    const { TodoResource } = todoResources(server.url);
-    const before = openPage([TodoResource]);
-    await before.controller.fetch(TodoResource.get, { id: 1 });
-    before.store.dispatch(before.cache.actions.offline());
-    void before.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Once' }).catch(() => undefined);
-    await tick();
-    const state = saved(before);
-    const one = openPage([TodoResource], state, undefined, 'two-stores');
-    const two = openPage([TodoResource], state, undefined, 'two-stores');
-    await Promise.all([one.controller.flushOutbox(), two.controller.flushOutbox()]);
-    await until(() => entriesOf(one).length === 0 && entriesOf(two).length === 0, 'both outboxes empty');
-    expect(server.count('PATCH', '/todos/1')).toBe(1);
-    expect(todo(one, 1)).toMatchObject({ title: 'Once', updatedAt: 99 });
-    expect(todo(two, 1)).toMatchObject({ title: 'Once', updatedAt: 99 });
-  });
-
-  it('retry sends a failed write again with a new idempotency key', async () => {
-    const { TodoResource } = todoResources(server.url);
-    let refuse = true;
-    server.route('PATCH', '/todos/1', (request) => {
-      if (refuse) return { status: 409, json: { message: 'conflict' } };
-      const next = { ...server.todos.get(1)!, ...(request.body as object), updatedAt: 99 };
-      server.todos.set(1, next);
-      return { json: next };
-    });
-    const page = openPage([TodoResource]);
-    await page.controller.fetch(TodoResource.get, { id: 1 });
-    page.store.dispatch(page.cache.actions.offline());
-    void page.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Again' }).catch(() => undefined);
-    page.store.dispatch(page.cache.actions.online());
-    await page.controller.flushOutbox();
-    const [failed] = entriesOf(page);
-    expect(failed).toMatchObject({ status: 'failed', error: { status: 409 } });
-    expect(todo(page, 1)).toMatchObject({ title: 'Write docs' });
-    refuse = false;
-    page.store.dispatch(retryOutboxEntry(page.cache, failed.id));
-    expect(todo(page, 1)).toMatchObject({ title: 'Again' });
-    await page.controller.flushOutbox();
-    const keys = server.requests.filter((request) => request.method === 'PATCH').map((request) => request.headers['idempotency-key']);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).not.toBe(keys[0]);
-    expect(todo(page, 1)).toMatchObject({ title: 'Again', updatedAt: 99 });
-    expect(entriesOf(page)).toEqual([]);
-  });
-
-  it('outbox() without resources is a clear error; flushOutbox without the feature rejects naming it', async () => {
-    expect(() => outbox({} as never)).toThrow(
-      '[rest-slice] `outbox({ resources })` needs `resources`: an array of the resources whose writes may be replayed after a reload.',
-    );
-    const cache = createRestCache();
-    const { configureStore } = await import('@reduxjs/toolkit');
-    const store = configureStore({ reducer: { rest: cache.reducer }, middleware: (getDefault) => getDefault().concat(cache.middleware) });
-    await expect(cache.controller(store).flushOutbox()).rejects.toThrow(
-      '[rest-slice] `controller.flushOutbox` needs the outbox feature: the cache at `rest` was made without it. Install it with `createRestCache({ features: [outbox()] })`.',
-    );
   });
 });
