@@ -213,7 +213,8 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
     try {
       value = await waiting.attempt();
     } catch (error) {
-      if (isAbortError(error)) return false;
+      // Aborted meanwhile (`controller.abort`, a reset): the entry is gone; the next one may go.
+      if (isAbortError(error)) return true;
       if (isKept(error)) {
         store.dispatch(action({ op: 'attempt', id, error: serializeError(error) }));
         tabs().post({ type: 'kept', id });
