@@ -1,10 +1,10 @@
 // The outbox feature against the real test server: entries that cannot be replayed, several stores, retry,
 // the rehydrate action, abort and reset, bad options.
 import { configureStore } from '@reduxjs/toolkit';
-import { createResource, outbox, retryOutboxEntry, createRestCache, selectOutbox, type RestCacheState, type RestFeature } from 'rest-slice';
+import { createResource, discardOutboxEntry, outbox, retryOutboxEntry, createRestCache, selectOutbox, type RestCacheState, type RestFeature } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
 import { Todo } from '../fixtures/Todo';
-import { startStoreServer, until, type StoreServer } from '../store/helpers';
+import { expectWarnings, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { entriesOf, openPage, saved, tick, todoResources, watch, type Page } from './outboxHelpers';
 
 let server: StoreServer;
@@ -167,5 +167,15 @@ describe('outbox entries', () => {
     await expect(cache.controller(store).flushOutbox()).rejects.toThrow(
       '[rest-slice] `controller.flushOutbox` needs the outbox feature: the cache at `rest` was made without it. Install it with `createRestCache({ features: [outbox()] })`.',
     );
+    // A recorded outbox action replayed into it changes nothing, and says why.
+    const warn = expectWarnings();
+    const before = store.getState();
+    store.dispatch(discardOutboxEntry(cache, 'some-id'));
+    expect(store.getState()).toBe(before);
+    expect(warn.mock.calls).toEqual([
+      [
+        '[rest-slice] the action `rest/outbox` belongs to the outbox feature, which the cache at `rest` was made without: it changes nothing. Install it with `createRestCache({ features: [outbox()] })` (a replayed log needs a cache with the features it was recorded with).',
+      ],
+    ]);
   });
 });
