@@ -62,6 +62,28 @@ describe('outbox entries', () => {
     expect(todo(after, 1)).toMatchObject({ title: 'Kept', updatedAt: 99 });
   });
 
+  it('a restored entry whose args its endpoint no longer takes fails with that error, and the others are sent', async () => {
+    const { TodoResource } = todoResources(server.url);
+    const before = openPage([TodoResource]);
+    await before.controller.fetch(TodoResource.get, { id: 1 });
+    before.store.dispatch(before.cache.actions.offline());
+    void before.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'Broken' }).catch(() => undefined);
+    void before.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Fine' }).catch(() => undefined);
+    await tick();
+    const state = saved(before);
+    // As if the saved args had lost the id the path needs.
+    const [broken, fine] = state.outbox!;
+    const changed = { ...state, outbox: [{ ...broken, args: [{}, { title: 'Broken' }] }, fine] };
+    const after = openPage([TodoResource], changed);
+    await tick();
+    await after.controller.flushOutbox();
+    await until(() => entriesOf(after).length === 1 && entriesOf(after)[0].status === 'failed', 'the broken entry fails');
+    expect(entriesOf(after)).toEqual([
+      { ...broken, args: [{}, { title: 'Broken' }], status: 'failed', error: { name: expect.any(String), message: expect.stringMatching(/^\[rest-slice\].*id/) } },
+    ]);
+    expect(server.requests.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual(['/todos/1']);
+  });
+
   it('two stores with the same outbox: one sends each write, the other settles its copy with the same answer', async () => {
     const { TodoResource } = todoResources(server.url);
     const before = openPage([TodoResource]);

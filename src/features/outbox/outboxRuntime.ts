@@ -73,6 +73,8 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
 
   const entries = (): readonly OutboxEntry[] => store.slice().outbox ?? [];
   const entry = (id: string) => entries().find((found) => found.id === id);
+  // The same, for code where `entry` names a loop's entry.
+  const current = entry;
   // Made on first use: a store that never keeps a write (one per request on a server) joins no channel.
   let coordination: ReturnType<typeof coordinate> | undefined;
   const tabs = () => (coordination ??= coordinate(lockName, receive));
@@ -154,8 +156,14 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
     for (const [entry, endpoint] of found) {
       resuming = entry;
       try {
-        // The caller is the outbox itself: the answer is recorded in the store, and failures are in the entry.
-        store.fetch(endpoint, entry.args).catch(() => undefined);
+        // The caller is the outbox itself: the answer is recorded in the store, and a refusal in the entry.
+        // A fetch that fails before it is held (args the endpoint no longer takes) leaves the entry pending
+        // with nothing to send it: it fails, with that error.
+        store.fetch(endpoint, entry.args).catch((error: unknown) => {
+          if (!held.has(entry.id) && current(entry.id)?.status === 'pending') {
+            store.dispatch(action({ op: 'unknown', id: entry.id, error: serializeError(error) }));
+          }
+        });
       } finally {
         resuming = undefined;
       }
