@@ -15,6 +15,7 @@ const suites: { name: string; load: () => Promise<SuiteRun> }[] = [
   { name: 'store', load: async () => (await import('./store.bench')).runStoreBench },
   { name: 'gc', load: async () => (await import('./gc.bench')).runGcBench },
   { name: 'persist', load: async () => (await import('./persist.bench')).runPersistBench },
+  { name: 'outbox', load: async () => (await import('./outbox.bench')).runOutboxBench },
   // Last: it starts Chromium (see bench/browser/browser.bench.ts).
   { name: 'browser', load: async () => (await import('./browser/browser.bench')).runBrowserBench },
 ];

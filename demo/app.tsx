@@ -9,6 +9,7 @@ import { Board } from './ui/Board';
 import { ControlPanel } from './ui/Controls';
 import { IssueDetail } from './ui/Detail';
 import { Inspector } from './ui/Inspector';
+import { OfflineSwitch } from './ui/Offline';
 import { IssueList } from './ui/Issues';
 import { useRetryError } from './ui/RetryError';
 import { Search } from './ui/Search';
@@ -32,6 +33,7 @@ function App() {
         <AsyncBoundary fallback={<p className="muted">…</p>}>
           <ControlPanel />
         </AsyncBoundary>
+        <OfflineSwitch />
       </header>
       <main>
         <div className="columns">

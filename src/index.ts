@@ -158,3 +158,8 @@ export type { PersistFeature, PersistOptions, PersistOutcome } from './features/
 export type { RehydratePayload } from './features/persist/rehydrate';
 export { indexedDbStorage, localStorageStorage, memoryStorage } from './features/persist/storages';
 export type { MemoryStorage, PersistStorage } from './features/persist/storages';
+
+// The outbox feature: writes kept while the server cannot be reached, replayed later.
+export { discardOutboxEntry, outbox, retryOutboxEntry, selectOutbox } from './features/outbox/outbox';
+export type { OutboxOptions } from './features/outbox/outbox';
+export type { OutboxEntry } from './features/outbox/outboxState';

@@ -1,8 +1,19 @@
 // The demo's store: the cache mounted as the README shows, plus a middleware that records each cache
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
-import { indexedDbStorage, persist } from 'rest-slice';
+import {
+  createRestCache,
+  indexedDbStorage,
+  infinitePages,
+  listeners,
+  live,
+  outbox,
+  persist,
+  retry,
+  setupListeners,
+  type GcPayload,
+  type RetryOption,
+} from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
@@ -33,7 +44,7 @@ export const persisted = persist({ storage: indexedDbStorage('rest-slice-demo') 
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted, outbox({ resources: Object.values(resources) })],
 });
 
 /** One recorded action. */

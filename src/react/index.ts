@@ -40,3 +40,6 @@ export { useMutation } from './useMutation';
 export { useRequest } from './useRequest';
 export type { MutationResult, MutationTrigger } from './useMutation';
 export type { RequestOptions, RequestResult } from './useRequest';
+// The outbox feature's hook.
+export { useOutbox } from './useOutbox';
+export type { OutboxView } from './useOutbox';

@@ -168,4 +168,14 @@ export interface Controller {
    * controller.set(TodoResource.getList.schema, { userId: 1 }, todos);
    */
   set<S>(schema: S, ...rest: SetRest<S>): Promise<void>;
+  /**
+   * Sends the writes kept in the outbox now, in order, one at a time (the
+   * `outbox()` feature); resolves when the replay ends (each write answered,
+   * or one kept because the server still cannot be reached). Rejects without
+   * the feature, naming it.
+   *
+   * @example
+   * await controller.flushOutbox();
+   */
+  flushOutbox(): Promise<void>;
 }

@@ -108,6 +108,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     fetchPreviousPage: needs('fetchPreviousPage', 'infinitePages'),
 
+    flushOutbox: needs('flushOutbox', 'outbox'),
+
     // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
     fetch: (endpoint, ...args) =>
       (afterHold(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??

@@ -34,6 +34,7 @@ const FEATURE_ACTIONS = new Map([
   ['retry', 'retry'],
   ['pages', 'infinitePages'],
   ['rehydrate', 'persist'],
+  ['outbox', 'outbox'],
 ]);
 
 /**

@@ -144,7 +144,7 @@ function keepingOutbox(): RestFeature {
         const { requestId, id } = action.payload as { requestId: string; id: string };
         const optimistic = state.optimistic.map((entry) => (entry.requestId === requestId ? { ...entry, outbox: id } : entry));
         const outbox = { entries: [...(((state as { outbox?: { entries: string[] } }).outbox?.entries) ?? []), id] };
-        return { ...state, optimistic, outbox } as RestCacheState;
+        return { ...state, optimistic, outbox } as unknown as RestCacheState;
       },
     },
   };

@@ -1,0 +1,17 @@
+// size-limit fixture: the core app with the outbox feature installed (its line is the feature's cost on top of the core).
+import { configureStore } from '@reduxjs/toolkit';
+import { createResource, createRestCache, Entity, outbox } from 'rest-slice';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+}
+export const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+export const cache = createRestCache({ features: [outbox({ resources: [TodoResource] })] });
+export const store = configureStore({
+  reducer: { [cache.reducerPath]: cache.reducer },
+  middleware: (getDefault) => getDefault().concat(cache.middleware),
+});
+export const controller = cache.controller(store);
+export const todo = controller.fetch(TodoResource.get, { id: 1 });
+export const flushed = controller.flushOutbox();
