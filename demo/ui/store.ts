@@ -2,6 +2,7 @@
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { createRestCache, infinitePages, listeners, live, retry, setupListeners, type GcPayload, type RetryOption } from 'rest-slice';
+import { crossTab } from 'rest-slice';
 import { createResources } from '../resources';
 import { Feed } from './feed';
 
@@ -29,7 +30,7 @@ const retryReads: RetryOption = (failureCount, error) => failureCount <= 2 && er
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live()],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), crossTab()],
 });
 
 /** One recorded action. */
