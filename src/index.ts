@@ -150,5 +150,6 @@ export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
 // crossTab: tabs of one app share the cache over a BroadcastChannel
 export { crossTab } from './features/crossTab/crossTab';
-export type { CrossTabChannel, CrossTabFeature, CrossTabOptions } from './features/crossTab/crossTab';
+export type { CrossTabChannel, CrossTabFeature, CrossTabListener, CrossTabOptions } from './features/crossTab/crossTab';
 export type { CrossTabStatePayload } from './features/crossTab/tabState';
+export type { FeatureAnswer } from './store/feature';

@@ -55,6 +55,12 @@ export interface FeatureStore {
   controller(): Controller;
 }
 
+/** A read's answer that reached the store without its request (see {@link FeatureRuntime.awaitAnswer}). */
+export interface FeatureAnswer {
+  /** What the read's callers get, as a fetch's data (denormalized). */
+  readonly data: unknown;
+}
+
 /** A request about to run, as the request points see it. */
 export interface FeatureRequest {
   /** The endpoint that runs (a feature's `prepareRequest` may have replaced the caller's). */
@@ -99,7 +105,7 @@ export interface FeatureRuntime {
    * answer, nothing is sent: `abort` clears the fetch's in-flight mark and the
    * callers get `data`. The first feature that returns a promise decides.
    */
-  awaitAnswer?(request: FeatureRequest): Promise<{ readonly data: unknown } | false> | void;
+  awaitAnswer?(request: FeatureRequest): Promise<FeatureAnswer | false> | void;
 }
 
 /** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */

@@ -31,7 +31,12 @@ type Tab = ReturnType<typeof openTab>;
 
 /** One tab: its own cache instance and store, on the test's channel and clock. */
 function openTab(options: { helloTimeout?: number; answerTimeout?: number } = {}) {
-  const sync: CrossTabFeature = crossTab({ channel, helloTimeout: options.helloTimeout ?? 0, answerTimeout: options.answerTimeout });
+  const sync: CrossTabFeature = crossTab({
+    channel,
+    helloTimeout: options.helloTimeout ?? 0,
+    answerTimeout: options.answerTimeout,
+    createChannel: (name) => new BroadcastChannel(name),
+  });
   const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [sync] });
   const store = makeStore(cache);
   const tab = {
@@ -348,7 +353,7 @@ it('a malformed or foreign message is ignored with a development warning', async
 });
 
 it('two caches with different reducerPaths never mix: each has its own channel', async () => {
-  const sync = crossTab({ helloTimeout: 0 });
+  const sync = crossTab({ helloTimeout: 0, createChannel: (name) => new BroadcastChannel(name) });
   const other = createRestCache({ reducerPath: 'other', now: clock.now, scheduler: clock, features: [sync] });
   const store = configureStore({ reducer: { other: other.reducer }, middleware: (getDefault) => getDefault().concat(other.middleware) });
   tabs.push({ close: () => sync.close(store) });
@@ -364,4 +369,20 @@ it('two caches with different reducerPaths never mix: each has its own channel',
 it('rejects a bad option, naming it', () => {
   expect(() => crossTab({ channel: '' })).toThrow('[rest-slice] `crossTab({ channel })` takes a non-empty channel name, got "".');
   expect(() => crossTab({ answerTimeout: -1 })).toThrow('[rest-slice] `crossTab({ answerTimeout })` takes a number of milliseconds (0 or more), got -1.');
+});
+
+it('on a server (no document) two stores with crossTab() stay apart: stores of one process belong to different users', async () => {
+  const messages = listen();
+  const stores = [0, 1].map(() => {
+    const sync = crossTab({ channel });
+    const cache = createRestCache({ now: clock.now, scheduler: clock, features: [sync] });
+    const store = makeStore(cache);
+    tabs.push({ close: () => sync.close(store) });
+    return { cache, store };
+  });
+  await stores[0].cache.controller(stores[0].store).fetch(todoResource(server.url).get, { id: 1 });
+  // The server's own answer has had its turn by then; nothing was posted.
+  await roundTrip(server);
+  expect(messages).toEqual([]);
+  expect(slice(stores[1].cache, stores[1].store).endpoints).toEqual({});
 });

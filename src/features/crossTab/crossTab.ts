@@ -20,8 +20,17 @@ export interface CrossTabChannel {
   /** Stops sending and receiving. */
   close(): void;
   /** Called with each message another channel of the same name sent. */
-  onmessage: ((event: { readonly data: unknown }) => void) | null;
+  onmessage: CrossTabListener | null;
 }
+
+/**
+ * What a {@link CrossTabChannel} calls with each message. Declared as a method's type, so a
+ * `BroadcastChannel` (whose handler takes a `MessageEvent`) is a `CrossTabChannel` as it is.
+ */
+export type CrossTabListener = {
+  /** Receives one message: `data` is what the other channel posted. */
+  handle(event: { readonly data: unknown }): void;
+}['handle'];
 
 /** Options of {@link crossTab}. */
 export interface CrossTabOptions {
@@ -45,8 +54,10 @@ export interface CrossTabOptions {
    */
   helloTimeout?: number;
   /**
-   * Makes the channel. Default: `new BroadcastChannel(name)`, or no syncing
-   * where there is none (server rendering).
+   * Makes the channel. Default: `new BroadcastChannel(name)` in a page (where
+   * there is a `document`); elsewhere (server rendering, Node) no syncing, as
+   * stores of one server process belong to different users. Give
+   * `(name) => new BroadcastChannel(name)` to sync stores in Node (tests).
    */
   createChannel?: (name: string) => CrossTabChannel;
 }
@@ -75,12 +86,11 @@ function checkTimeout(value: unknown, name: string): number | undefined {
 }
 
 function defaultChannel(name: string): CrossTabChannel | undefined {
-  const Channel = (globalThis as { BroadcastChannel?: new (name: string) => CrossTabChannel & { unref?: () => void } }).BroadcastChannel;
-  if (Channel === undefined) return undefined;
-  const channel = new Channel(name);
-  // In Node a channel keeps the process alive; a store's channel alone should not.
-  channel.unref?.();
-  return channel;
+  // Only in a page: a server (Node has a global BroadcastChannel too) makes a store per request, and
+  // syncing those would hand one user's data to another.
+  const page = globalThis as { document?: unknown; BroadcastChannel?: new (name: string) => CrossTabChannel };
+  if (page.document === undefined || page.BroadcastChannel === undefined) return undefined;
+  return new page.BroadcastChannel(name);
 }
 
 function newTabId(): string {

@@ -17,7 +17,9 @@ export type EntityOf = (key: string) => EntityLikeSchema | undefined;
 
 /** Rows with their meta, by entity key then pk. */
 export interface Rows {
+  /** Rows by entity key then pk (`null`: an invalidated row). */
   readonly entities: NormalizedEntities;
+  /** Each row's meta (when it was fetched, received, expires), laid out as `entities`. */
   readonly entitiesMeta: NormalizedEntitiesMeta;
 }
 

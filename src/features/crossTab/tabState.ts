@@ -13,6 +13,7 @@ import type { TabState } from './messages';
 export interface CrossTabStatePayload extends Rows {
   /** Results the peer holds from a later fetch than this tab's (or this tab has none). */
   readonly endpoints: { readonly [key: string]: unknown };
+  /** The meta of those results, by request key. */
   readonly meta: { readonly [key: string]: ResultMeta };
   /** The peer's pending optimistic updates this tab did not have. */
   readonly optimistic: readonly OptimisticEntry[];
