@@ -201,7 +201,7 @@ export function checkMessage(data: unknown, prefix: string): string | undefined 
       return explain(action.type, payloads[suffix as RelayedType](action.payload));
     }
     default:
-      return `its kind ${JSON.stringify(data.kind)?.slice(0, 40) ?? 'is missing'}`;
+      return data.kind === undefined ? 'it has no kind' : `its kind ${JSON.stringify(data.kind)?.slice(0, 40) ?? typeof data.kind} is unknown`;
   }
 }
 
