@@ -14,17 +14,20 @@ const production = (config) => ({
 
 // Budgets sit about 0.1 kB over the measured sizes (2026-11-27: core 28.23, react 28.84, everything 35.73;
 // retry 29.29, listeners 28.98, infinitePages 31.10, live 28.54, all features 32.58 kB), so growth is a decision.
-// React hook state (useRequest, useMutation, per-hook polling): react 28.97, everything 36.45 kB.
+// crossTab's optional feature points (awaitAnswer, resolveEndpoint, entityOf) added about 0.15 kB to the core
+// (2026-11-27: core 28.37, react 28.99, retry 29.43, listeners 29.12, infinitePages 31.26, live 28.68,
+// all features 32.74, crossTab 32.22, everything 39.63 kB).
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.4 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.5 kB' },
   { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.1 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '36.6 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.4 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.1 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.2 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.7 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '39.8 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.6 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.3 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.4 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.8 kB' },
   { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.9 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.7 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.0 kB' }, // measured 31.89 kB
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.0 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.4 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.9 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

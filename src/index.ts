@@ -163,3 +163,9 @@ export type { MemoryStorage, PersistStorage } from './features/persist/storages'
 export { discardOutboxEntry, outbox, retryOutboxEntry, selectOutbox } from './features/outbox/outbox';
 export type { OutboxOptions } from './features/outbox/outbox';
 export type { OutboxEntry } from './features/outbox/outboxState';
+
+// crossTab: tabs of one app share the cache over a BroadcastChannel
+export { crossTab } from './features/crossTab/crossTab';
+export type { CrossTabChannel, CrossTabFeature, CrossTabListener, CrossTabOptions } from './features/crossTab/crossTab';
+export type { CrossTabStatePayload } from './features/crossTab/tabState';
+export type { FeatureAnswer } from './store/feature';

@@ -3,6 +3,7 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import {
   createRestCache,
+  crossTab,
   indexedDbStorage,
   infinitePages,
   listeners,
@@ -44,7 +45,7 @@ export const persisted = persist({ storage: indexedDbStorage('rest-slice-demo') 
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted, outbox({ resources: Object.values(resources) })],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted, outbox({ resources: Object.values(resources) }), crossTab()],
 });
 
 /** One recorded action. */

@@ -18,6 +18,7 @@ import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
 import type { Usage } from './middleware/usage';
+import type { EntityLikeSchema } from '../schema/types';
 
 export type { RestCacheOptions };
 
@@ -93,6 +94,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     now: resolved.now,
     scheduler: resolved.scheduler,
     has,
+    resolveEndpoint: (name, key) => registry.resolve(name, key),
+    entityOf: (key) => registry.entity(key) as EntityLikeSchema | undefined,
   };
   // One controller and one feature view per store, made on first use.
   const controllers = new WeakMap<StoreLike['getState'], Controller>();

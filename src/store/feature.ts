@@ -2,6 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import type { FetchPayload } from './actions';
 import type { Controller } from './controller';
 import type { EndpointInterface } from './endpoint';
+import type { EntityLikeSchema } from '../schema/types';
 import type { CacheAction } from './middleware/types';
 import type { Usage } from './middleware/usage';
 import type { RestCacheActions } from './slice';
@@ -27,6 +28,15 @@ export interface FeatureCache {
   readonly scheduler: Scheduler;
   /** Whether a feature of this name is installed in the cache. */
   has(name: string): boolean;
+  /**
+   * The endpoint a state entry names (an optimistic update's endpoint name and
+   * request key), as this cache's registry resolves it; `undefined` when this
+   * cache has not used an endpoint of that name (endpoints are known once
+   * fetched through the cache). Optional for caches built without it.
+   */
+  resolveEndpoint?(name: string, key: string): EndpointInterface | undefined;
+  /** The Entity class stored under an entity key, once an endpoint whose schema holds it was used through this cache. */
+  entityOf?(key: string): EntityLikeSchema | undefined;
 }
 
 /** One store as a feature sees it: the store, its slice of the cache, and the core's runtime of that store. */
@@ -43,6 +53,12 @@ export interface FeatureStore {
   readonly usage: Usage;
   /** The store's controller (made once). */
   controller(): Controller;
+}
+
+/** A read's answer that reached the store without its request (see {@link FeatureRuntime.awaitAnswer}). */
+export interface FeatureAnswer {
+  /** What the read's callers get, as a fetch's data (denormalized). */
+  readonly data: unknown;
 }
 
 /** A request about to run, as the request points see it. */
@@ -91,6 +107,14 @@ export interface FeatureRuntime {
    * Called on each of those calls, so it must be cheap.
    */
   holdFetches?(): Promise<unknown> | undefined;
+  /**
+   * Before a read's request is sent (not a write's): a promise of the answer
+   * the store got meanwhile by other means (another tab relayed it), as
+   * `{ data }` for the callers, or `false` to send the request. With an
+   * answer, nothing is sent: `abort` clears the fetch's in-flight mark and the
+   * callers get `data`. The first feature that returns a promise decides.
+   */
+  awaitAnswer?(request: FeatureRequest): Promise<FeatureAnswer | false> | void;
 }
 
 /** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */

@@ -36,6 +36,8 @@ export interface EndpointRegistry {
    * latest whose `testKey` accepts `key`, else the latest of that name.
    */
   resolve(name: string, key: string): EndpointInterface | undefined;
+  /** The Entity class stored under `key`, once an endpoint whose schema holds it was registered. */
+  entity(key: string): Function | undefined;
 }
 
 // Endpoints kept per name: enough for the few that share one, bounded for endpoints made on the fly.
@@ -105,5 +107,5 @@ export function createRegistry(): EndpointRegistry {
     return named[named.length - 1];
   }
 
-  return { register, resolve };
+  return { register, resolve, entity: (key) => entities.get(key) };
 }

@@ -33,8 +33,18 @@ describe('a core-only bundle', () => {
     expect(files).toEqual(expect.arrayContaining(['src/store/createRestCache.ts', 'src/rest/RestEndpoint.ts', 'src/schema/normalize.ts']));
   });
 
-  it.each(['retry', 'listeners', 'infinitePages', 'live', 'persist', 'outbox'])('holds nothing of the %s feature', (feature) => {
+  it.each(['retry', 'listeners', 'infinitePages', 'live', 'persist', 'outbox', 'crossTab'])('holds nothing of the %s feature', (feature) => {
     expect(files.filter((file) => file.startsWith(`src/features/${feature}/`))).toEqual([]);
     expect(files).not.toContain('src/features/allFeatures.ts');
   });
 });
+
+it('an app that installs crossTab() ships it, so the check above would see it', async () => {
+  const files = await bundledFiles('scripts/size/feature-crossTab.mjs');
+  expect(files.filter((file) => file.startsWith('src/features/crossTab/')).sort()).toEqual([
+    'src/features/crossTab/crossTab.ts',
+    'src/features/crossTab/merge.ts',
+    'src/features/crossTab/messages.ts',
+    'src/features/crossTab/tabState.ts',
+  ]);
+}, 60_000);

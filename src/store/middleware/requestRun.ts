@@ -11,7 +11,7 @@ import type { HandlerStore, MiddlewareInput } from './types';
 export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
 
 /** The request points of the features installed, in order. */
-export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts'>[];
+export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts' | 'awaitAnswer'>[];
 
 /** One caller waiting for a request, until its outcome, an abort, or its own signal. */
 interface Caller {
@@ -22,6 +22,11 @@ interface Caller {
 
 /** A request in flight that callers can join, and that `controller.abort` or its callers' signals abort. */
 export type Run = SharedRequest & { abortBy(cause: AbortCause, reason?: unknown): void };
+
+/** The answer a feature's `awaitAnswer` found: the request was not sent. */
+class AnsweredElsewhere {
+  constructor(readonly data: unknown) {}
+}
 
 /** Starts the request of a fetch action for its first caller (see {@link createRequestRunner}). */
 export type StartRun = (requestId: string, payload: FetchPayload, endpoint: EndpointInterface, args: readonly unknown[]) => Run;
@@ -160,15 +165,35 @@ export function createRequestRunner(
       const inner = attempts;
       attempts = () => wrap(inner, request);
     }
-    let response: Promise<unknown>;
-    try {
-      response = attempts();
-    } catch (badOption) {
-      // A feature that throws at once (a bad endpoint option) fails this request, like any failure.
-      response = Promise.reject(badOption);
+    const send = () => {
+      try {
+        return attempts();
+      } catch (badOption) {
+        // A feature that throws at once (a bad endpoint option) fails this request, like any failure.
+        return Promise.reject(badOption);
+      }
+    };
+    // A read may be answered without a request (another tab fetching the same key relays its answer).
+    let waiting: Promise<{ readonly data: unknown } | false> | undefined;
+    if (endpoint.sideEffect !== true) {
+      for (const point of points) {
+        waiting = point.awaitAnswer?.(request) ?? undefined;
+        if (waiting !== undefined) break;
+      }
     }
+    const response: Promise<unknown> =
+      waiting === undefined ? send() : waiting.then((answer) => (answer === false ? send() : new AnsweredElsewhere(answer.data)), send);
     response.then(
       (value) => {
+        if (value instanceof AnsweredElsewhere) {
+          if (!finish()) return;
+          // Nothing was sent: the in-flight mark goes as for an aborted fetch, and no outcome is recorded twice.
+          store.dispatch(
+            actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }),
+          );
+          each((pending) => pending.resolve(value.data));
+          return;
+        }
         if (!finish()) return;
         try {
           const data = settle(generation, requestId, payload, endpoint, args, { value });

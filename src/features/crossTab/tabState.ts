@@ -1,0 +1,101 @@
+// A late tab catches up: a peer answers its `hello` with its confirmed data and pending optimistic
+// updates, and the late tab merges that in with one action of this feature, `<reducerPath>/crossTabState`.
+// The merge is computed in the middleware against the tab's own state (as a response's rows are), so the
+// case reducer only writes; a replayed log gives the same state.
+import { getOwn } from '../../schema/own';
+import { applyTables } from '../../store/reducers';
+import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from '../../store/state';
+import type { CacheAction } from '../../store/middleware/types';
+import { allRows, mergeRows, type EntityOf, type Rows } from './merge';
+import type { TabState } from './messages';
+
+/** Payload of `<reducerPath>/crossTabState`: what a peer's copy adds to this tab, already merged with it. */
+export interface CrossTabStatePayload extends Rows {
+  /** Results the peer holds from a later fetch than this tab's (or this tab has none). */
+  readonly endpoints: { readonly [key: string]: unknown };
+  /** The meta of those results, by request key. */
+  readonly meta: { readonly [key: string]: ResultMeta };
+  /** The peer's pending optimistic updates this tab did not have. */
+  readonly optimistic: readonly OptimisticEntry[];
+  /** The peer's `lastReset`, when later than this tab's: the tab's own data is older than that reset and goes. */
+  readonly lastReset?: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (process.env.NODE_ENV === 'production' || typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+/** What this tab answers a `hello` with: its confirmed data and pending optimistic updates (ids as relayed). */
+export function tabStateOf(state: RestCacheState, relayId: (id: string | undefined) => string | undefined): TabState {
+  const { entities, entitiesMeta } = allRows(state);
+  return {
+    entities,
+    entitiesMeta,
+    endpoints: state.endpoints,
+    meta: state.meta,
+    optimistic: state.optimistic.map((entry) => ({ ...entry, requestId: relayId(entry.requestId) })),
+    lastReset: state.lastReset,
+  };
+}
+
+/** A peer's copy merged with this tab's state: the payload of `crossTabState`. */
+export function mergeTabState(
+  own: RestCacheState,
+  peer: TabState,
+  entityOf: EntityOf,
+  knowsEndpoint: (entry: OptimisticEntry) => boolean,
+): CrossTabStatePayload {
+  const later = peer.lastReset > own.lastReset;
+  const base = later ? initialRestCacheState(peer.lastReset) : own;
+  const endpoints: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const meta: Record<string, ResultMeta> = Object.create(null) as Record<string, ResultMeta>;
+  for (const key of Object.keys(peer.meta)) {
+    const theirs = peer.meta[key];
+    if (theirs.fetchedAt < base.lastReset) continue;
+    const mine = getOwn(base.meta, key);
+    // As a relayed response: the result of the later fetch stays.
+    if (mine !== undefined && mine.fetchedAt >= theirs.fetchedAt) continue;
+    meta[key] = theirs;
+    if (Object.prototype.hasOwnProperty.call(peer.endpoints, key)) endpoints[key] = peer.endpoints[key];
+  }
+  const known = new Set(base.optimistic.map((entry) => entry.requestId));
+  const optimistic = peer.optimistic.filter(
+    (entry) => entry.fetchedAt >= base.lastReset && !known.has(entry.requestId) && knowsEndpoint(entry),
+  );
+  return {
+    ...mergeRows(base, peer, entityOf),
+    endpoints,
+    meta,
+    optimistic,
+    ...(later ? { lastReset: peer.lastReset } : {}),
+  };
+}
+
+function withAll<T>(record: { readonly [key: string]: T }, patch: { readonly [key: string]: T }): { readonly [key: string]: T } {
+  if (Object.keys(patch).length === 0) return record;
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, record, deepFreeze(patch)));
+}
+
+/** The case reducer of `<reducerPath>/crossTabState`: writes a merged peer copy (see {@link mergeTabState}). */
+export function crossTabStateCase(state: RestCacheState, action: CacheAction): RestCacheState {
+  const payload = action.payload as CrossTabStatePayload;
+  const base = payload.lastReset !== undefined && payload.lastReset > state.lastReset ? initialRestCacheState(payload.lastReset) : state;
+  let optimistic = base.optimistic;
+  if (payload.optimistic.length > 0) {
+    // Kept in fetchedAt order, as the core keeps them.
+    optimistic = Object.freeze(
+      [...base.optimistic, ...payload.optimistic.map((entry) => deepFreeze({ ...entry }))].sort((a, b) => a.fetchedAt - b.fetchedAt),
+    );
+  }
+  return Object.freeze({
+    ...base,
+    entities: applyTables(base.entities, payload.entities),
+    entitiesMeta: applyTables(base.entitiesMeta, payload.entitiesMeta),
+    endpoints: withAll(base.endpoints, payload.endpoints),
+    meta: withAll(base.meta, payload.meta),
+    optimistic,
+  });
+}
