@@ -43,10 +43,19 @@ const defaultRules: Pick<EntityLikeSchema, 'merge' | 'useIncoming'> = {
   useIncoming: (existingMeta, incomingMeta) => existingMeta.fetchedAt <= incomingMeta.fetchedAt,
 };
 
-/** Rule 5b as the normalizer applies it: a read never outranks a write's row it met while the write was in flight. */
-function asStored(stored: EntityMeta, incoming: EntityMeta): EntityMeta {
-  if (incoming.write !== true || stored.write === true || stored.fetchedAt < incoming.fetchedAt) return stored;
-  return { ...stored, fetchedAt: incoming.fetchedAt - 1 };
+/**
+ * Rule 5b whatever order the rows reach this tab in: a read that started after a write and was answered
+ * before the write's answer (`date`) landed beneath that write in the tab that saw both, so it ranks just
+ * below the write. A read answered after the write's answer keeps its own `fetchedAt`, as in one tab. (In
+ * one tab the normalizer needs no `date` check: a read it meets when a write answers was answered before.)
+ */
+function beneath(read: EntityMeta, write: EntityMeta): boolean {
+  return write.write === true && read.write !== true && read.fetchedAt >= write.fetchedAt && read.date <= write.date;
+}
+
+/** The rank of `meta` against `other`: one below `other` when it landed beneath that write. */
+function ranked(meta: EntityMeta, other: EntityMeta): EntityMeta {
+  return beneath(meta, other) ? { ...meta, fetchedAt: other.fetchedAt - 1 } : meta;
 }
 
 /**
@@ -73,9 +82,9 @@ export function mergeRows(state: Pick<RestCacheState, 'entities' | 'entitiesMeta
         put(key, pk, incoming, incomingMeta === NO_META ? undefined : incomingMeta);
       } else if (incoming === null || stored === null) {
         // An invalidation, or an invalidated row: the later one wins (data fetched after an invalidation brings the row back).
-        if (asStored(storedMeta, incomingMeta).fetchedAt <= incomingMeta.fetchedAt) put(key, pk, incoming === stored ? undefined : incoming, incomingMeta);
+        if (ranked(storedMeta, incomingMeta).fetchedAt <= ranked(incomingMeta, storedMeta).fetchedAt) put(key, pk, incoming === stored ? undefined : incoming, incomingMeta);
       } else {
-        const wins = rules.useIncoming(asStored(storedMeta, incomingMeta), incomingMeta, stored, incoming);
+        const wins = rules.useIncoming(ranked(storedMeta, incomingMeta), ranked(incomingMeta, storedMeta), stored, incoming);
         const merged = (wins ? rules.merge(stored, incoming) : rules.merge(incoming, stored)) as EntityRow;
         put(key, pk, shallowEqual(merged, stored) ? undefined : merged, wins && !shallowEqual(incomingMeta, storedMeta) ? incomingMeta : undefined);
       }
