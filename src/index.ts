@@ -148,3 +148,7 @@ export { live } from './features/live/live';
 export { retry } from './features/retry/retry';
 export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
+
+// store-aware headers, endpoint matchers and controller undo (RTK Query habits)
+export { prepareHeaders } from './features/prepareHeaders/prepareHeaders';
+export type { PrepareHeaders, PrepareHeadersApi } from './features/prepareHeaders/prepareHeaders';
