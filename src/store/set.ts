@@ -7,7 +7,7 @@ import { describeKind, getOwnRow } from '../schema/own';
 import { inferResult, isQuerySchema } from '../schema/Query';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
-import { errorMessage, serializeArgs } from './serialize';
+import { innerMessage, serializeArgs } from './serialize';
 import type { SetPayload } from './setReducer';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
@@ -20,11 +20,6 @@ export interface SetInput {
   /** How long the rows stay fresh: the cache's `dataExpiryLength`. */
   readonly dataExpiryLength: number;
   selectSlice(rootState: unknown): RestCacheState;
-}
-
-/** An inner error's message without its own `[rest-slice] ` prefix. */
-function innerMessage(error: unknown): string {
-  return errorMessage(error).replace(/^\[rest-slice\] /, '');
 }
 
 /** The confirmed value the schema holds for `args` (what an updater gets); `undefined` when none is stored. */
