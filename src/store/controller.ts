@@ -145,4 +145,17 @@ export interface Controller {
    * controller.set(TodoResource.getList.schema, { userId: 1 }, todos);
    */
   set<S>(schema: S, ...rest: SetRest<S>): Promise<void>;
+  /**
+   * Fire and forget {@link Controller.fetchIfStale} (RTK Query's `prefetch`),
+   * for prefetch on hover: fetches `endpoint(...args)` when its result is
+   * missing, invalid or stale (sharing a request in flight) and returns
+   * nothing. It never rejects: a failure is recorded in the store as any
+   * fetch's is (`getError`, hooks). Throws at once only for what no request
+   * can fix: a mutation, args that name no request, an endpoint option whose
+   * feature is not installed.
+   *
+   * @example
+   * <a onMouseEnter={() => controller.prefetch(TodoResource.get, { id })}>...</a>
+   */
+  prefetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void;
 }
