@@ -152,3 +152,4 @@ export type { RetryPayload, RetryState } from './features/retry/retryState';
 // store-aware headers, endpoint matchers and controller undo (RTK Query habits)
 export { prepareHeaders } from './features/prepareHeaders/prepareHeaders';
 export type { PrepareHeaders, PrepareHeadersApi } from './features/prepareHeaders/prepareHeaders';
+export type { SetPromise } from './store/controller';

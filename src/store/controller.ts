@@ -35,6 +35,23 @@ export interface ResolveOptions<E> {
   error?: unknown;
 }
 
+/**
+ * What `controller.set` returns: the promise Data Client's `set` returns
+ * (resolved with nothing once the write is committed, rejected when nothing
+ * could be stored), with `undo()` (RTK Query's `updateQueryData` returns `undo`).
+ */
+export interface SetPromise extends Promise<void> {
+  /**
+   * Puts back each entity row the set changed (the very objects stored
+   * before, so views return the same references) and removes the rows it
+   * created, in one `<reducerPath>/set` action with `undo: true`. A row
+   * written since (a response, another `set`) keeps the newer data. Only the
+   * first call acts; with nothing to put back nothing is dispatched. Resolves
+   * once committed.
+   */
+  undo(): Promise<void>;
+}
+
 /** Imperative access to one store's cache: fetch, mutate, invalidate and read. */
 export interface Controller {
   /**
@@ -137,14 +154,16 @@ export interface Controller {
    * read's response stamped now: `useIncoming` decides against newer data,
    * and a write in flight stays on top (races rule 5b). With an Invalidate
    * schema the entity is removed from lists. Rejects, storing nothing, on a
-   * value the schema cannot store.
+   * value the schema cannot store. The promise (resolved once committed, as
+   * Data Client's) has `undo()`: see {@link SetPromise}.
    *
    * @example
    * controller.set(Todo, { id: 1 }, { id: 1, title: 'Ship it' });
-   * controller.set(Todo, { id: 1 }, (todo) => ({ ...todo, completed: true }));
    * controller.set(TodoResource.getList.schema, { userId: 1 }, todos);
+   * const { undo } = controller.set(Todo, { id: 1 }, (todo) => ({ ...todo, completed: true }));
+   * try { await saveElsewhere(); } catch { await undo(); }
    */
-  set<S>(schema: S, ...rest: SetRest<S>): Promise<void>;
+  set<S>(schema: S, ...rest: SetRest<S>): SetPromise;
   /**
    * Fire and forget {@link Controller.fetchIfStale} (RTK Query's `prefetch`),
    * for prefetch on hover: fetches `endpoint(...args)` when its result is

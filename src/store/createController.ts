@@ -183,8 +183,16 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       controller.fetchIfStale(endpoint, ...args).catch(() => undefined);
     },
 
-    set: async (schema, ...rest) => {
-      runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+    set: (schema, ...rest) => {
+      let undo = () => undefined as void;
+      let written: Promise<void>;
+      try {
+        undo = runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+        written = Promise.resolve();
+      } catch (error) {
+        written = Promise.reject(error);
+      }
+      return Object.assign(written, { undo: async () => undo() });
     },
   };
   return controller;
