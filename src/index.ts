@@ -153,3 +153,6 @@ export type { RetryPayload, RetryState } from './features/retry/retryState';
 export { prepareHeaders } from './features/prepareHeaders/prepareHeaders';
 export type { PrepareHeaders, PrepareHeadersApi } from './features/prepareHeaders/prepareHeaders';
 export type { SetPromise } from './store/controller';
+export { endpointMatchers } from './store/endpointMatchers';
+export type { EndpointMatchers, FulfilledPayload, Jsonified } from './store/endpointMatchers';
+export type { FetchPayload, RequestMeta, SetErrorPayload, SetResponsePayload } from './store/actions';

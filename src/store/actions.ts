@@ -40,6 +40,11 @@ export interface SetResponsePayload extends StampedPayload {
   readonly entitiesMeta: NormalizedEntitiesMeta;
   /** The fetch's `requestId` (absent for `controller.setResponse`/`resolve`): removes exactly its optimistic update. */
   readonly requestId?: string;
+  /**
+   * The response as the server sent it (its JSON form; `null` for no body),
+   * only for endpoints `endpointMatchers` was made for: the reducer ignores it.
+   */
+  readonly response?: unknown;
 }
 
 /** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */
