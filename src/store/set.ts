@@ -103,8 +103,8 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
   return undoOf(input, store, payload, confirmed);
 }
 
-/** A row `set` changed: what it was before (`undefined`: the set created it) and what the set left. */
-type Change = readonly [key: string, pk: string, row: unknown, meta: unknown, written: unknown, writtenMeta: unknown];
+/** A row `set` changed: the row it left, and the row and meta stored before (`undefined`: the set created it). */
+type Change = readonly [key: string, pk: string, written: unknown, row: unknown, meta: unknown];
 
 /**
  * The undo of one `set`: puts back each row it changed (row and meta, the
@@ -114,34 +114,28 @@ type Change = readonly [key: string, pk: string, row: unknown, meta: unknown, wr
  * second call, or one with nothing left to put back, dispatches nothing.
  */
 function undoOf(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, payload: SetPayload, before: RestCacheState): () => void {
-  const after = input.selectSlice(store.getState());
-  const changes: Change[] = [];
+  const after = input.selectSlice(store.getState()).entities;
+  let changes: Change[] = [];
   for (const key of Object.keys(payload.entities)) {
     for (const pk of Object.keys(payload.entities[key])) {
+      const written = getRow(after, key, pk);
       const row = getRow(before.entities, key, pk);
-      const meta = getRow(before.entitiesMeta, key, pk);
-      const written = getRow(after.entities, key, pk);
-      const writtenMeta = getRow(after.entitiesMeta, key, pk);
-      if (written !== row || writtenMeta !== meta) changes.push([key, pk, row, meta, written, writtenMeta]);
+      if (written !== row) changes.push([key, pk, written, row, getRow(before.entitiesMeta, key, pk)]);
     }
   }
   return () => {
-    const now = input.selectSlice(store.getState());
+    const now = input.selectSlice(store.getState()).entities;
+    const live = changes.filter(([key, pk, written]) => getRow(now, key, pk) === written);
+    changes = [];
+    if (live.length === 0) return;
     const entities: Record<string, Record<string, unknown>> = createTable();
     const entitiesMeta: Record<string, Record<string, unknown>> = createTable();
     const remove: Record<string, string[]> = createTable();
-    let undone = false;
-    for (const [key, pk, row, meta, written, writtenMeta] of changes.splice(0)) {
-      if (getRow(now.entities, key, pk) !== written || getRow(now.entitiesMeta, key, pk) !== writtenMeta) continue;
-      undone = true;
-      if (row === undefined) {
-        (remove[key] ??= []).push(pk);
-      } else {
-        (entities[key] ??= createTable())[pk] = row;
-        if (meta !== undefined) (entitiesMeta[key] ??= createTable())[pk] = meta;
-      }
+    for (const [key, pk, , row, meta] of live) {
+      if (row === undefined) (remove[key] ??= []).push(pk);
+      else (entities[key] ??= createTable())[pk] = row;
+      if (meta !== undefined) (entitiesMeta[key] ??= createTable())[pk] = meta;
     }
-    if (!undone) return;
     store.dispatch(
       input.actions.set({
         schema: payload.schema,
@@ -150,7 +144,7 @@ function undoOf(input: SetInput, store: { dispatch: Dispatch; getState(): unknow
         undo: true,
         entities: entities as SetPayload['entities'],
         entitiesMeta: entitiesMeta as SetPayload['entitiesMeta'],
-        ...(Object.keys(remove).length > 0 ? { remove } : {}),
+        remove,
       }),
     );
   };

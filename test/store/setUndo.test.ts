@@ -48,6 +48,7 @@ describe('controller.set(...).undo()', () => {
       undo: true,
       entities: { Todo: { 1: { id: 1, title: 'one', completed: false, userId: 7, updatedAt: 0 } } },
       entitiesMeta: { Todo: { 1: metaBefore } },
+      remove: {},
     });
     // Undone once: a second call changes nothing and dispatches nothing.
     await written.undo();
