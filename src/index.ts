@@ -155,4 +155,4 @@ export type { PrepareHeaders, PrepareHeadersApi } from './features/prepareHeader
 export type { SetPromise } from './store/controller';
 export { endpointMatchers } from './store/endpointMatchers';
 export type { EndpointMatchers, FulfilledPayload, Jsonified } from './store/endpointMatchers';
-export type { FetchPayload, RequestMeta, SetErrorPayload, SetResponsePayload } from './store/actions';
+export type { SetErrorPayload, SetResponsePayload } from './store/actions';

@@ -6,14 +6,13 @@ import type { RestCacheActions } from './slice';
 
 /**
  * The JSON form of a value, as a response body has it: class instances as
- * their data members (no methods), a member with `toJSON` (a `Date`) as what
- * it returns. A member an Entity converts with `static schema` (`createdAt:
- * Date`) is typed by its `toJSON`, which is the server's string for a `Date`.
+ * their data members (no methods), a `Date` as its string (a member an Entity
+ * converts with `static schema`, `createdAt: Date`, is the server's string).
  */
 export type Jsonified<T> = T extends string | number | boolean | null | undefined
   ? T
-  : T extends { toJSON(): infer J }
-    ? J
+  : T extends Date
+    ? string
     : T extends readonly (infer U)[]
       ? Jsonified<U>[]
       : T extends object
