@@ -7,6 +7,9 @@ import { makeClock } from '../helpers/clock';
 import { startServer, type TestServer } from '../helpers/server';
 import { blockCode, runCode } from './runBlock';
 
+// configureStore's development checks on, with the thresholds of the store helpers (a loaded machine is slow).
+const CHECKS = { serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } };
+
 const PAGE = 'docs/coming-from-rtk-query.md';
 let server: TestServer;
 
@@ -38,7 +41,7 @@ async function load<T>(...names: string[]): Promise<T> {
 function storeOf(cache: RestCache<'rest'>) {
   const store = configureStore({
     reducer: { [cache.reducerPath]: cache.reducer },
-    middleware: (getDefault) => getDefault().concat(cache.middleware),
+    middleware: (getDefault) => getDefault(CHECKS).concat(cache.middleware),
   });
   return { store, controller: cache.controller(store) };
 }
@@ -84,7 +87,7 @@ describe('docs/coming-from-rtk-query.md', () => {
     }>('auth.ts');
     const store = configureStore({
       reducer: { auth: auth.reducer, [cache.reducerPath]: cache.reducer },
-      middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(cache.middleware),
+      middleware: (getDefault) => getDefault(CHECKS).prepend(listener.middleware).concat(cache.middleware),
     });
     const controller = cache.controller(store);
     await expect(controller.fetch(login, { name: 'ada', password: 'wrong' })).rejects.toThrow();

@@ -5,6 +5,9 @@ import { RestEndpoint, createRestCache, infinitePages, prepareHeaders, retry, sc
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { makeClock, startStoreServer, Todo, todoResource, until, type StoreServer } from '../store/helpers';
 
+// configureStore's development checks on, with the thresholds of the store helpers (a loaded machine is slow).
+const CHECKS = { serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } };
+
 let server: StoreServer;
 beforeEach(async () => {
   server = await startStoreServer();
@@ -25,7 +28,7 @@ const auth = createSlice({
 function makeAuthStore(cache: RestCache<'rest'>) {
   return configureStore({
     reducer: { auth: auth.reducer, [cache.reducerPath]: cache.reducer },
-    middleware: (getDefault) => getDefault().prepend(jsonCheckMiddleware()).concat(cache.middleware),
+    middleware: (getDefault) => getDefault(CHECKS).prepend(jsonCheckMiddleware()).concat(cache.middleware),
   });
 }
 type RootState = ReturnType<ReturnType<typeof makeAuthStore>['getState']>;

@@ -7,6 +7,9 @@ import { Entity, RestEndpoint, createRestCache, endpointMatchers } from 'rest-sl
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { recorder, startStoreServer, todoResource, type StoreServer } from './helpers';
 
+// configureStore's development checks on, with the thresholds of the store helpers (a loaded machine is slow).
+const CHECKS = { serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } };
+
 class User extends Entity {
   id = 0;
   name = '';
@@ -77,7 +80,7 @@ function authSetup() {
   const store = configureStore({
     reducer: { auth: auth.reducer, [cache.reducerPath]: cache.reducer },
     middleware: (getDefault) =>
-      getDefault().prepend(jsonCheckMiddleware(), listener.middleware).concat(log.middleware, cache.middleware),
+      getDefault(CHECKS).prepend(jsonCheckMiddleware(), listener.middleware).concat(log.middleware, cache.middleware),
   });
   return { cache, Login, login, store, listener, log: log.log, controller: cache.controller(store) };
 }
