@@ -24,6 +24,6 @@ module.exports = [
   { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.2 kB' },
   { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.7 kB' },
   { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.7 kB' },
-  // prepareHeaders: measured 28.50 kB on 2026-11-27 (the core with its hook point: 28.32 kB).
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.6 kB' },
+  // prepareHeaders: measured 28.88 kB on 2026-11-27, over a core of 28.71 kB (its hook point, prefetch, set undo and matchers' response copies).
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '29.0 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
