@@ -30,4 +30,5 @@ module.exports = [
   { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.0 kB' },
   { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.4 kB' },
   { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.9 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '29.0 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

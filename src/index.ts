@@ -169,3 +169,11 @@ export { crossTab } from './features/crossTab/crossTab';
 export type { CrossTabChannel, CrossTabFeature, CrossTabListener, CrossTabOptions } from './features/crossTab/crossTab';
 export type { CrossTabStatePayload } from './features/crossTab/tabState';
 export type { FeatureAnswer } from './store/feature';
+
+// store-aware headers, endpoint matchers and controller undo (RTK Query habits)
+export { prepareHeaders } from './features/prepareHeaders/prepareHeaders';
+export type { PrepareHeaders, PrepareHeadersApi } from './features/prepareHeaders/prepareHeaders';
+export type { SetPromise } from './store/controller';
+export { endpointMatchers } from './store/endpointMatchers';
+export type { EndpointMatchers, FulfilledPayload, Jsonified } from './store/endpointMatchers';
+export type { SetErrorPayload, SetResponsePayload } from './store/actions';

@@ -89,6 +89,8 @@ export interface EndpointConstructor {
 export const OPTIONS = Symbol('rest-slice.options');
 /** Where a per-call view keeps the `fetch` implementation `fetchWith` injected. */
 export const FETCH = Symbol('rest-slice.fetch');
+/** Where a per-call view keeps the `prepareHeaders` hook `fetchWith` injected. */
+export const HEADERS = Symbol('rest-slice.headers');
 const AUTO_NAME = Symbol('rest-slice.autoName');
 
 /** Sets an own, enumerable, writable property (also over a prototype getter). */
@@ -150,15 +152,16 @@ class EndpointBase {
 
   /**
    * Runs `this.fetch(...args)` on a per-call view of the endpoint that carries
-   * the injected `fetch` and `signal` (combined with the endpoint's own), so
+   * the injected `fetch`, `prepareHeaders` and `signal` (combined with the endpoint's own), so
    * an overridden `fetch` and methods calling `super` see them too.
    */
   fetchWith(options: FetchWithOptions, ...args: unknown[]): Promise<unknown> {
-    if (options.fetch === undefined && options.signal === undefined) return this.fetch(...args);
+    if (options.fetch === undefined && options.signal === undefined && options.prepareHeaders === undefined) return this.fetch(...args);
     const signal =
       options.signal && this.signal ? AbortSignal.any([options.signal, this.signal]) : options.signal ?? this.signal;
     const view = Object.create(this, {
       [FETCH]: { value: options.fetch },
+      [HEADERS]: { value: options.prepareHeaders },
       signal: { value: signal, enumerable: true },
     }) as EndpointBase;
     return view.fetch(...args);

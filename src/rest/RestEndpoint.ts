@@ -1,7 +1,7 @@
 import type { AdderSchema, MoveGenerics, RemoveCursor, RemoveGenerics } from './collectionSchemas';
 import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
-import { EndpointBaseClass, OPTIONS, fetchOf } from './Endpoint';
+import { EndpointBaseClass, HEADERS, OPTIONS, fetchOf } from './Endpoint';
 import { buildPath, pathToRegexp } from './paths';
 import { describeEndpoint, installRestDefaults, ownName } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
@@ -141,15 +141,17 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   }
 
   /**
-   * Runs the request: `url`, `getRequestInit`, `fetchResponse`,
-   * `parseResponse`, then `process`. Calling the endpoint, `fetchWith` and the
+   * Runs the request: `url`, `getRequestInit` (then the `prepareHeaders` hook
+   * `fetchWith` injected), `fetchResponse`, `parseResponse`, then `process`. Calling the endpoint, `fetchWith` and the
    * store all go through it, so an override (subclass or `extend({ fetch })`)
    * replaces the request everywhere.
    */
   async fetch(...args: ArgsOf<O>): Promise<ResultOf<O>> {
     const [, body] = splitArgs(this as unknown as RestEndpoint<O>, args);
     const url = this.url(...args);
-    const init = await this.getRequestInit(body);
+    let init = await this.getRequestInit(body);
+    const prepareHeaders = (this as { [HEADERS]?: FetchWithOptions['prepareHeaders'] })[HEADERS];
+    if (prepareHeaders !== undefined) init = { ...init, headers: await prepareHeaders(init.headers) };
     const response = await this.fetchResponse(url, init);
     const value = await this.parseResponse(response);
     return this.process(value, ...(args as unknown as HookArgsOf<O>)) as ResultOf<O>;

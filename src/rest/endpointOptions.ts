@@ -5,7 +5,7 @@ import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
 import type { HookArgsOf, ParamsOf, RestGenerics, ResultOf } from './types';
 
-/** What `fetchWith` injects for one call: a `fetch` implementation and an `AbortSignal`. */
+/** What `fetchWith` injects for one call: a `fetch` implementation, an `AbortSignal` and a last word on the headers. */
 export interface FetchWithOptions {
   /**
    * The `fetch` this call uses instead of the global one.
@@ -17,6 +17,13 @@ export interface FetchWithOptions {
    * @defaultValue none (only the endpoint's `signal`, if any)
    */
   signal?: AbortSignal;
+  /**
+   * Gets the headers a RestEndpoint made for this call (after `getRequestInit`
+   * and `getHeaders`) and returns those to send; a throw fails the call before
+   * anything is sent. The store passes the `prepareHeaders()` feature's here.
+   * @defaultValue none (the headers as the endpoint made them)
+   */
+  prepareHeaders?: (headers: HeadersInit | undefined) => HeadersInit | undefined | Promise<HeadersInit | undefined>;
 }
 
 /** Options of a RestEndpoint besides the typed generics (`path`, `schema`, `method`, `body`, `searchParams`, `paginationField`). */

@@ -33,20 +33,34 @@ export interface OptimisticPayload extends StampedPayload {
 
 /** Payload of `<reducerPath>/setResponse`: normalized rows, already merged with the store's. */
 export interface SetResponsePayload extends StampedPayload {
+  /** When the response was received (the cache's clock). */
   readonly date: number;
+  /** When the result goes stale (`date` + the endpoint's `dataExpiryLength`). */
   readonly expiresAt: number;
+  /** The normalized result: entities as their pks. */
   readonly result: unknown;
+  /** The entity rows the response brought, merged with the stored ones, by entity key then pk. */
   readonly entities: NormalizedEntities;
+  /** The meta of those rows (`fetchedAt`, `date`, `expiresAt`), laid out like `entities`. */
   readonly entitiesMeta: NormalizedEntitiesMeta;
   /** The fetch's `requestId` (absent for `controller.setResponse`/`resolve`): removes exactly its optimistic update. */
   readonly requestId?: string;
+  /**
+   * The response as the server sent it (its JSON form; `null` for no body),
+   * only for endpoints `endpointMatchers` was made for: the reducer ignores it.
+   */
+  readonly response?: unknown;
 }
 
 /** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */
 export interface SetErrorPayload extends StampedPayload {
+  /** When the failure was received (the cache's clock). */
   readonly date: number;
+  /** When the error goes stale (`date` + the endpoint's `errorExpiryLength`). */
   readonly expiresAt: number;
+  /** The error as the store keeps it: `{ name, message, status? }`. */
   readonly error: SerializedError;
+  /** `'soft'` when the endpoint's `errorPolicy` keeps stale data shown (5xx by default). */
   readonly errorPolicy?: 'soft';
   /** The fetch's `requestId` (absent for `controller.setError`/`resolve`): rolls back exactly its optimistic update. */
   readonly requestId?: string;

@@ -47,6 +47,23 @@ export interface PollOptions {
   readonly pollFrequency?: number;
 }
 
+/**
+ * What `controller.set` returns: the promise Data Client's `set` returns
+ * (resolved with nothing once the write is committed, rejected when nothing
+ * could be stored), with `undo()` (RTK Query's `updateQueryData` returns `undo`).
+ */
+export interface SetPromise extends Promise<void> {
+  /**
+   * Puts back each entity row the set changed (the very objects stored
+   * before, so views return the same references) and removes the rows it
+   * created, in one `<reducerPath>/set` action with `undo: true`. A row
+   * written since (a response, another `set`) keeps the newer data. Only the
+   * first call acts; with nothing to put back nothing is dispatched. Resolves
+   * once committed.
+   */
+  undo(): Promise<void>;
+}
+
 /** Imperative access to one store's cache: fetch, mutate, invalidate and read. */
 export interface Controller {
   /**
@@ -160,14 +177,16 @@ export interface Controller {
    * read's response stamped now: `useIncoming` decides against newer data,
    * and a write in flight stays on top (races rule 5b). With an Invalidate
    * schema the entity is removed from lists. Rejects, storing nothing, on a
-   * value the schema cannot store.
+   * value the schema cannot store. The promise (resolved once committed, as
+   * Data Client's) has `undo()`: see {@link SetPromise}.
    *
    * @example
    * controller.set(Todo, { id: 1 }, { id: 1, title: 'Ship it' });
-   * controller.set(Todo, { id: 1 }, (todo) => ({ ...todo, completed: true }));
    * controller.set(TodoResource.getList.schema, { userId: 1 }, todos);
+   * const { undo } = controller.set(Todo, { id: 1 }, (todo) => ({ ...todo, completed: true }));
+   * try { await saveElsewhere(); } catch { await undo(); }
    */
-  set<S>(schema: S, ...rest: SetRest<S>): Promise<void>;
+  set<S>(schema: S, ...rest: SetRest<S>): SetPromise;
   /**
    * Sends the writes kept in the outbox now, in order, one at a time (the
    * `outbox()` feature); resolves when the replay ends (each write answered,
@@ -178,4 +197,17 @@ export interface Controller {
    * await controller.flushOutbox();
    */
   flushOutbox(): Promise<void>;
+  /**
+   * Fire and forget {@link Controller.fetchIfStale} (RTK Query's `prefetch`),
+   * for prefetch on hover: fetches `endpoint(...args)` when its result is
+   * missing, invalid or stale (sharing a request in flight) and returns
+   * nothing. It never rejects: a failure is recorded in the store as any
+   * fetch's is (`getError`, hooks). Throws at once only for what no request
+   * can fix: a mutation, args that name no request, an endpoint option whose
+   * feature is not installed.
+   *
+   * @example
+   * <a onMouseEnter={() => controller.prefetch(TodoResource.get, { id })}>...</a>
+   */
+  prefetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void;
 }

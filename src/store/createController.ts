@@ -196,8 +196,25 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       handoff.aborts.get(store.getState)?.(endpoint.name, endpoint.key(...args));
     },
 
-    set: async (schema, ...rest) => {
-      runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+    prefetch: (endpoint, ...args) => {
+      const missing = endpoint.sideEffect
+        ? new TypeError(`[rest-slice] \`controller.prefetch(${endpoint.name})\`: a mutation is never prefetched; run it with \`controller.fetch\`.`)
+        : missingFeature(endpoint, input.has, reducerPath);
+      if (missing !== undefined) throw missing;
+      // The failure is recorded in the store (the hooks and `getError` show it); the promise has nothing more to say.
+      controller.fetchIfStale(endpoint, ...args).catch(() => undefined);
+    },
+
+    set: (schema, ...rest) => {
+      let undo = () => undefined as void;
+      let written: Promise<void>;
+      try {
+        undo = runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+        written = Promise.resolve();
+      } catch (error) {
+        written = Promise.reject(error);
+      }
+      return Object.assign(written, { undo: async () => undo() });
     },
   };
   return controller;

@@ -8,6 +8,7 @@ import { createRestMiddleware } from './middleware/index';
 import type { StoreRuntimes } from './middleware/usage';
 import { resolveOptions, type RestCacheOptions } from './options';
 import { createOutcome } from './outcome';
+import { responseCopies } from './responseCopies';
 import { createReads } from './reads';
 import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
@@ -85,6 +86,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     errorObjects,
     dataExpiryLength: resolved.dataExpiryLength,
     errorExpiryLength: resolved.errorExpiryLength,
+    responseCopies: responseCopies(slice.actions),
   });
   const has = (name: string) => features.some((feature) => feature.name === name);
   const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now, reducerPath: resolved.reducerPath, has });

@@ -1,4 +1,5 @@
 import type { CacheOptions } from '../rest/cacheOptions';
+import type { FetchWithOptions } from '../rest/endpointOptions';
 import type { Denormalize } from '../schema/types';
 import type { LiveController, SubscribeResult } from '../rest/liveController';
 
@@ -22,8 +23,8 @@ export interface EndpointInterface extends Readonly<CacheOptions> {
   errorPolicy?(error: any): 'soft' | undefined;
   /** Aborts this endpoint's requests: a GET shared with other callers is aborted once none of them still waits. Default: none. */
   readonly signal?: AbortSignal;
-  /** Runs the request with an injected `fetch` and AbortSignal (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */
-  fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
+  /** Runs the request with an injected `fetch`, AbortSignal and headers hook (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */
+  fetchWith?(options: FetchWithOptions, ...args: any[]): Promise<unknown>;
   /** Starts a live subscription when the request key gets its first user; its returned cleanup runs when the last one leaves. Default: none. */
   onSubscribe?(controller: LiveController, ...args: any[]): SubscribeResult;
 }

@@ -84,7 +84,8 @@ export interface FeatureRequest {
  * `after` parts, then each feature's `after`. A request runs
  * `prepareRequest` of each feature in order (each sees the endpoint the
  * previous one chose), then its attempts wrapped by each `runAttempts`, the
- * first feature outermost.
+ * first feature outermost; each attempt runs each feature's `prepareHeaders`
+ * in order.
  */
 export interface FeatureRuntime {
   /**
@@ -115,6 +116,14 @@ export interface FeatureRuntime {
    * callers get `data`. The first feature that returns a promise decides.
    */
   awaitAnswer?(request: FeatureRequest): Promise<FeatureAnswer | false> | void;
+  /**
+   * At each attempt, after the endpoint made its headers (`getRequestInit`,
+   * `getHeaders`): the headers to send instead (each feature gets what the
+   * previous returned). A throw fails the attempt before anything is sent.
+   * Endpoints whose `fetchWith` does not take the hook (one of another
+   * library) send their own headers.
+   */
+  prepareHeaders?(headers: HeadersInit | undefined, request: FeatureRequest): HeadersInit | undefined | Promise<HeadersInit | undefined>;
 }
 
 /** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */

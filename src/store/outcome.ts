@@ -40,6 +40,8 @@ export interface OutcomeInput {
   readonly errorObjects: WeakMap<object, Error>;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
+  /** Endpoint names whose `setResponse` carries the response's JSON form too (`endpointMatchers` asked for it). */
+  readonly responseCopies: ReadonlySet<string>;
 }
 
 /** Records responses and failures into a store: the one path every outcome takes (fetches, `setResponse`, `resolve`). */
@@ -116,9 +118,11 @@ function recordResponse(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(failure.error)}). Give (or return from \`process\`) plain data.`,
       { cause: failure.error },
     );
+  // An endpoint with matchers gets the response as sent (JSON, `null` for no body) beside the normalized result.
+  const copy = input.responseCopies.has(endpoint.name) ? { response: json ?? null } : undefined;
   if (!hasSchema) {
     if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
-    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {} }));
+    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {}, ...copy }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -148,7 +152,7 @@ function recordResponse(
     );
   }
   const { result, entities, entitiesMeta } = normalized;
-  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta }));
+  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta, ...copy }));
   return data;
 }
 

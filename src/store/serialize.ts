@@ -11,6 +11,11 @@ export function errorMessage(error: unknown): string {
   }
 }
 
+/** An inner error's message without its own `[rest-slice] ` prefix, to quote inside another message. */
+export function innerMessage(error: unknown): string {
+  return errorMessage(error).replace(/^\[rest-slice\] /, '');
+}
+
 /** The plain JSON form of an error, as the store keeps it. */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {

@@ -7,11 +7,12 @@ import { describeKind, getOwnRow } from '../schema/own';
 import { inferResult, isQuerySchema } from '../schema/Query';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
-import { errorMessage, serializeArgs } from './serialize';
+import { innerMessage, serializeArgs } from './serialize';
 import type { SetPayload } from './setReducer';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
 import { getRow, tablesReader } from './tables';
+import { createTable } from '../schema/own';
 
 /** What `controller.set` needs from the cache. */
 export interface SetInput {
@@ -20,11 +21,6 @@ export interface SetInput {
   /** How long the rows stay fresh: the cache's `dataExpiryLength`. */
   readonly dataExpiryLength: number;
   selectSlice(rootState: unknown): RestCacheState;
-}
-
-/** An inner error's message without its own `[rest-slice] ` prefix. */
-function innerMessage(error: unknown): string {
-  return errorMessage(error).replace(/^\[rest-slice\] /, '');
 }
 
 /** The confirmed value the schema holds for `args` (what an updater gets); `undefined` when none is stored. */
@@ -50,12 +46,12 @@ function mergedReader(state: RestCacheState, normalized: StoreNormalizeResult): 
  * confirmed state like a read's response (stamped with the clock, so
  * `useIncoming` and rule 5b decide as for a response), checks it reads back,
  * then dispatches one `<reducerPath>/set`. Nothing is dispatched when an
- * updater finds nothing stored.
+ * updater finds nothing stored. Returns the set's undo (see {@link undoOf}).
  *
  * @throws TypeError naming the schema for a missing schema or value, a Query,
  *   an updater that throws, or a value the schema cannot store; nothing is stored then.
  */
-export function runSet(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, schema: unknown, rest: readonly unknown[]): void {
+export function runSet(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, schema: unknown, rest: readonly unknown[]): () => void {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) {
     throw new TypeError(
       `[rest-slice] \`controller.set\` takes a schema first (an Entity class, a Collection, \`[Todo]\`, \`new schema.Values(Todo)\`), got ${describeKind(schema)}.`,
@@ -77,7 +73,7 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
   if (typeof given === 'function') {
     const previous = storedValue(schema, args, confirmed);
     // As Data Client: an updater with nothing stored to update writes nothing (an event for data not loaded).
-    if (previous === undefined) return;
+    if (previous === undefined) return () => undefined;
     try {
       value = (given as (previous: unknown) => unknown)(previous);
     } catch (error) {
@@ -104,4 +100,52 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
     entitiesMeta: normalized.entitiesMeta,
   };
   store.dispatch(input.actions.set(payload));
+  return undoOf(input, store, payload, confirmed);
+}
+
+/** A row `set` changed: the row it left, and the row and meta stored before (`undefined`: the set created it). */
+type Change = readonly [key: string, pk: string, written: unknown, row: unknown, meta: unknown];
+
+/**
+ * The undo of one `set`: puts back each row it changed (row and meta, the
+ * very objects stored before) and removes the rows it created, in one
+ * `<reducerPath>/set` action marked `undo`. A row written since (a response,
+ * another `set`) keeps the newer data, as a later write wins. Runs once; a
+ * second call, or one with nothing left to put back, dispatches nothing.
+ */
+function undoOf(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, payload: SetPayload, before: RestCacheState): () => void {
+  const after = input.selectSlice(store.getState()).entities;
+  let changes: Change[] = [];
+  for (const key of Object.keys(payload.entities)) {
+    for (const pk of Object.keys(payload.entities[key])) {
+      const written = getRow(after, key, pk);
+      const row = getRow(before.entities, key, pk);
+      if (written !== row) changes.push([key, pk, written, row, getRow(before.entitiesMeta, key, pk)]);
+    }
+  }
+  return () => {
+    const now = input.selectSlice(store.getState()).entities;
+    const live = changes.filter(([key, pk, written]) => getRow(now, key, pk) === written);
+    changes = [];
+    if (live.length === 0) return;
+    const entities: Record<string, Record<string, unknown>> = createTable();
+    const entitiesMeta: Record<string, Record<string, unknown>> = createTable();
+    const remove: Record<string, string[]> = createTable();
+    for (const [key, pk, , row, meta] of live) {
+      if (row === undefined) (remove[key] ??= []).push(pk);
+      else (entities[key] ??= createTable())[pk] = row;
+      if (meta !== undefined) (entitiesMeta[key] ??= createTable())[pk] = meta;
+    }
+    store.dispatch(
+      input.actions.set({
+        schema: payload.schema,
+        args: payload.args,
+        fetchedAt: input.now(),
+        undo: true,
+        entities: entities as SetPayload['entities'],
+        entitiesMeta: entitiesMeta as SetPayload['entitiesMeta'],
+        remove,
+      }),
+    );
+  };
 }

@@ -8,7 +8,7 @@ import { getRow, pksOf } from './tables';
 import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
-import { errorMessage } from './serialize';
+import { errorMessage, innerMessage } from './serialize';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -224,8 +224,11 @@ export function createViewCache(context: ViewContext) {
       write(view, entry, patch);
       records.set(entry, { reads, patch });
     } catch (error) {
+      // A create without a temporary id lands here at every call: it is simply not optimistic, said once per endpoint.
       if (process.env.NODE_ENV !== 'production') warnOnce(
-        `[rest-slice] the optimistic response of \`${endpoint.name}\` could not be normalized, so it is not shown: ${(error as Error).message}`,
+        `[rest-slice] \`${endpoint.name}\` is not optimistic for this call: its optimistic response could not be normalized (${innerMessage(error)}). ` +
+          'A create shows its item before the server answers only with a temporary id (docs/optimistic-updates.md, "Creates and temporary ids"). Warned once per endpoint.',
+        `optimistic ${endpoint.name}`,
       );
       records.set(entry, { reads });
     }

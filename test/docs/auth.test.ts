@@ -1,6 +1,6 @@
 // docs/auth.md's recipes, run as printed against a local server: the header from `getHeaders`, and the
 // cache's `fetch` that refreshes the token once on a 401 (one refresh for concurrent requests).
-import type { Entity } from 'rest-slice';
+import { RestEndpoint, type Entity } from 'rest-slice';
 import { startServer, type TestServer } from '../helpers/server';
 import { blockCode, runCode } from './runBlock';
 
@@ -74,5 +74,19 @@ describe('docs/auth.md', () => {
     const controller = store.cache.controller(store.store);
     await expect(controller.fetch(resources.TodoResource.get, { id: 1 })).rejects.toMatchObject({ name: 'NetworkError', status: 401 });
     expect(sent('/todos/1')).toEqual(['Bearer stale', 'Bearer still-bad']);
+  });
+
+  it('prepareHeaders() reads the token from the auth slice of the store that sends the request', async () => {
+    const { cache, store, loggedIn } = await runCode<{
+      cache: { controller(store: unknown): { fetch(endpoint: unknown, ...args: unknown[]): Promise<unknown> } };
+      store: { dispatch(action: unknown): unknown };
+      loggedIn(token: string): unknown;
+    }>(blockCode('docs/auth.md', 'auth.ts'), require);
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', name: 'todo' });
+    const controller = cache.controller(store);
+    await expect(controller.fetch(get, { id: 1 })).rejects.toMatchObject({ status: 401 });
+    store.dispatch(loggedIn('first'));
+    await expect(controller.fetch(get, { id: 2 })).resolves.toEqual({ id: 2, title: 'Todo 2' });
+    expect([...sent('/todos/1'), ...sent('/todos/2')]).toEqual([undefined, 'Bearer first']);
   });
 });

@@ -4,6 +4,7 @@ import type { PendingRequest } from '../handoff';
 import type { OutcomeBase } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
+import type { FetchWithOptions } from '../../rest/endpointOptions';
 import type { InFlight, SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
@@ -11,7 +12,7 @@ import type { HandlerStore, MiddlewareInput } from './types';
 export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
 
 /** The request points of the features installed, in order. */
-export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts' | 'awaitAnswer'>[];
+export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts' | 'awaitAnswer' | 'prepareHeaders'>[];
 
 /** One caller waiting for a request, until its outcome, an abort, or its own signal. */
 interface Caller {
@@ -43,6 +44,8 @@ export function createRequestRunner(
   points: RequestPoints = [],
 ): StartRun {
   const { options, actions, handoff, outcome, selectSlice } = input;
+  // The features' `prepareHeaders` have the last word on the headers, in order, at each attempt.
+  const headerPoints = points.filter((point) => point.prepareHeaders !== undefined);
 
   function settle(
     generation: number,
@@ -73,12 +76,12 @@ export function createRequestRunner(
   }
 
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */
-  function attempt(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal): Promise<unknown> {
-    // How a request runs is the endpoint's business: `fetchWith` takes the injected fetch and signal.
+  function attempt(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal, prepareHeaders: FetchWithOptions['prepareHeaders']): Promise<unknown> {
+    // How a request runs is the endpoint's business: `fetchWith` takes the injected fetch, signal and headers hook.
     if (endpoint.fetchWith) {
       const runner: EndpointInterface =
         endpoint.signal === undefined ? endpoint : (Object.create(endpoint, { signal: { value: undefined, enumerable: true } }) as EndpointInterface);
-      return runner.fetchWith!({ fetch: options.fetch, signal }, ...args);
+      return runner.fetchWith!({ fetch: options.fetch, signal, prepareHeaders }, ...args);
     }
     return (endpoint as unknown as (...callArgs: readonly unknown[]) => Promise<unknown>)(...args);
   }
@@ -157,8 +160,15 @@ export function createRequestRunner(
     inFlight.track(run);
     handoff.active.set(requestId, { endpoint, args });
 
+    const prepareHeaders =
+      headerPoints.length === 0
+        ? undefined
+        : async (headers: HeadersInit | undefined) => {
+            for (const point of headerPoints) headers = await point.prepareHeaders!(headers, request);
+            return headers;
+          };
     // The features' `runAttempts` wrap the attempt, the first installed outermost.
-    let attempts = () => attempt(endpoint, args, abort.signal);
+    let attempts = () => attempt(endpoint, args, abort.signal, prepareHeaders);
     for (let i = points.length - 1; i >= 0; i--) {
       const wrap = points[i].runAttempts;
       if (wrap === undefined) continue;
