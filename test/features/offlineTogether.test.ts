@@ -312,4 +312,25 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     expect(todo(second, 2)).toMatchObject({ title: 'Ship it' });
     expect(writes()).toEqual([['PATCH', '/todos/2', { title: 'Bad' }]]);
   });
+
+  it('a write kept by the outbox is saved at once, not at the end of the throttle window: a reload right after shows it', async () => {
+    const storage = memoryStorage();
+    const name = `together-${++channel}`;
+    const { TodoResource } = todoResources(server.url);
+    const first = load(storage, [TodoResource], name);
+    await first.persisted.ready(first.store);
+    await first.controller.fetch(TodoResource.get, { id: 1 });
+    first.store.dispatch(first.cache.actions.offline());
+    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Just now' }).catch(() => undefined);
+    await until(() => entriesOf(first).length === 1, 'the edit is kept');
+    const [kept] = entriesOf(first);
+    // No time passes on the page's clock: the page closes inside the throttle window.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+
+    const second = load(storage, [TodoResource], name, first.clock.now());
+    second.store.dispatch(second.cache.actions.offline());
+    expect(await second.persisted.ready(second.store)).toBe('restored');
+    expect(todo(second, 1)).toMatchObject({ title: 'Just now', updatedAt: 0 });
+    expect(entriesOf(second).map((entry) => entry.idempotencyKey)).toEqual([kept.idempotencyKey]);
+  });
 });
