@@ -333,4 +333,40 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     expect(todo(second, 1)).toMatchObject({ title: 'Just now', updatedAt: 0 });
     expect(entriesOf(second).map((entry) => entry.idempotencyKey)).toEqual([kept.idempotencyKey]);
   });
+
+  it('after a reload, a read that lands while the restored edit waits lands beneath it, and a write made before ready goes after it', async () => {
+    const storage = memoryStorage();
+    const name = `together-${++channel}`;
+    const { TodoResource } = todoResources(server.url);
+    const first = load(storage, [TodoResource], name);
+    await first.persisted.ready(first.store);
+    await first.controller.fetch(TodoResource.get, { id: 1 });
+    first.store.dispatch(first.cache.actions.offline());
+    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Mine' }).catch(() => undefined);
+    await until(() => entriesOf(first).length === 1, 'the edit is kept');
+    await save(first);
+
+    const second = load(storage, [TodoResource], name, first.clock.now());
+    second.store.dispatch(second.cache.actions.offline());
+    // Asked before the saved cache is applied: it waits for it, then waits behind the restored edit.
+    const later = watch(second.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true }));
+    expect(await second.persisted.ready(second.store)).toBe('restored');
+    await until(() => entriesOf(second).length === 2, 'the new edit is kept behind the restored one');
+    // Someone else renamed it meanwhile; a read brings that while both edits wait.
+    server.todos.set(1, { ...server.todos.get(1)!, title: 'Theirs', userId: 7 });
+    second.clock.advance(10);
+    await second.controller.fetch(TodoResource.get, { id: 1 });
+    expect(todo(second, 1)).toMatchObject({ title: 'Mine', completed: true, userId: 7 });
+
+    second.store.dispatch(second.cache.actions.online());
+    await second.controller.flushOutbox();
+    await until(() => later.state !== 'pending', 'both edits are sent');
+    expect(writes()).toEqual([
+      ['PATCH', '/todos/1', { title: 'Mine' }],
+      ['PATCH', '/todos/1', { completed: true }],
+    ]);
+    expect(later).toMatchObject({ state: 'resolved', value: { id: 1, title: 'Mine', completed: true, updatedAt: 99 } });
+    expect(todo(second, 1)).toMatchObject({ title: 'Mine', completed: true, userId: 7, updatedAt: 99 });
+    expect(entriesOf(second)).toEqual([]);
+  });
 });
