@@ -134,6 +134,13 @@ export const store = configureStore({
 // Refetch what is shown when the tab regains focus or the network comes back.
 setupListeners(store, cache);
 
+/** Where the Offline switch is kept for this tab, so a reload made offline stays offline (its edits still wait). */
+export const offlineKey = 'rest-slice-demo:offline';
+/** Whether the Offline switch was on when the page was left. */
+export const startsOffline = sessionStorage.getItem(offlineKey) === '1';
+// Said before the saved cache is restored: the restored edits then wait for the switch instead of being sent.
+if (startsOffline) store.dispatch(cache.actions.offline());
+
 /** The controller of the demo's store (components use `useController()`, which is the same). */
 export const controller = cache.controller(store);
 

@@ -31,6 +31,8 @@ export interface PersistOptions {
   /**
    * Writes happen at most once per this many ms (through the cache's
    * `scheduler`), and only the parts of the cache that changed are written.
+   * A change of the outbox (a write kept by `outbox()`, or settled) is
+   * written at once, so closing the page right after cannot lose it.
    * @defaultValue `1_000`
    */
   throttle?: number;
@@ -78,6 +80,8 @@ const savedRefs = (state: RestCacheState): Saved => [
   (state as { outbox?: unknown }).outbox,
   (state as { pages?: unknown }).pages,
 ];
+/** The index of the outbox in {@link savedRefs}. */
+const OUTBOX = 6;
 const sameRefs = (a: Saved, b: Saved) => a.every((ref, i) => ref === b[i]);
 
 const defaultStorage = (): PersistStorage => ((globalThis as { indexedDB?: unknown }).indexedDB === undefined ? memoryStorage() : indexedDbStorage('rest-slice'));
@@ -215,7 +219,17 @@ export function persist(options: PersistOptions = {}): PersistFeature {
       const state = store.slice();
       if (state === lastSlice) return;
       lastSlice = state;
-      if (!sameRefs(savedRefs(state), lastSaved)) schedule();
+      const refs = savedRefs(state);
+      if (sameRefs(refs, lastSaved)) return;
+      // A write the outbox kept exists nowhere else: a page closed before the window ends would lose it, so a
+      // change of the outbox is written at once (it is rare: one per write kept or settled).
+      if (refs[OUTBOX] === lastSaved[OUTBOX]) {
+        schedule();
+        return;
+      }
+      if (writeTimer !== undefined) scheduler.clearTimeout(writeTimer);
+      writeTimer = undefined;
+      writing = writing.then(write);
     }
 
     const done = readSaved(storage, { version, maxAge, now, has: cache.has })

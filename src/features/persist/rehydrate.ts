@@ -40,11 +40,24 @@ function under<T>(saved: { readonly [key: string]: T } | undefined, current: { r
 }
 
 /**
+ * The saved outbox entries, then the ones this store kept before they arrived (its own writes, held by this
+ * page: dropping them would leave them unsent). An entry is named by its `id`; the saved copy of one the
+ * store already has gives way to the store's.
+ */
+function joinOutbox(saved: unknown, current: unknown): unknown {
+  if (!Array.isArray(current) || current.length === 0 || !Array.isArray(saved)) return saved;
+  const mine = current as readonly { readonly id?: unknown }[];
+  const ids = new Set(mine.map((entry) => entry.id));
+  return Object.freeze([...(saved as readonly { readonly id?: unknown }[]).filter((entry) => !ids.has(entry.id)), ...mine]);
+}
+
+/**
  * The case reducer: the saved data replaces what a fresh slice has. Whatever
  * the store got before it arrived (a `controller.set`, a response) is newer
  * and stays: a result, or a whole entity table, the store already has wins
  * over the saved one. The store's own requests in flight and pending
- * updates stay; the saved outbox updates join them in `fetchedAt` order. A
+ * updates stay; the saved outbox updates join them in `fetchedAt` order, and
+ * the saved outbox entries go before the ones the store kept meanwhile. A
  * store reset since it started keeps its emptiness: nothing is applied.
  */
 export function rehydrateCase(state: RestCacheState, action: CacheAction): RestCacheState {
@@ -63,6 +76,6 @@ export function rehydrateCase(state: RestCacheState, action: CacheAction): RestC
   };
   const pages = under(saved.pages, (state as { pages?: RehydratePayload['pages'] }).pages);
   if (Object.keys(pages).length > 0) next.pages = pages;
-  if (saved.outbox !== undefined) next.outbox = saved.outbox;
+  if (saved.outbox !== undefined) next.outbox = joinOutbox(saved.outbox, (state as { outbox?: unknown }).outbox);
   return Object.freeze(next) as unknown as RestCacheState;
 }
