@@ -12,23 +12,24 @@ const production = (config) => ({
   plugins: [...(config.plugins ?? []), messages],
 });
 
-// Budgets sit about 0.1 kB over the measured sizes (2026-11-27: core 28.23, react 28.84, everything 35.73;
-// retry 29.29, listeners 28.98, infinitePages 31.10, live 28.54, all features 32.58 kB), so growth is a decision.
-// crossTab's optional feature points (awaitAnswer, resolveEndpoint, entityOf) added about 0.15 kB to the core
-// (2026-11-27: core 28.37, react 28.99, retry 29.43, listeners 29.12, infinitePages 31.26, live 28.68,
-// all features 32.74, crossTab 32.22, everything 39.63 kB).
+// Budgets sit about 0.1 kB over the measured sizes, so growth is a decision. Measured 2026-11-27 after the
+// session that added the feature points holdFetches (persist), awaitAnswer/resolveEndpoint/entityOf (crossTab) and
+// prepareHeaders, controller.prefetch, set's undo, the endpoint matchers' response copies, useRequest/useMutation,
+// and kept-identity refetches (jsonEqual): core 29.32 (was 28.23), react 29.97, everything 48.68; retry 30.35,
+// listeners 30.03, infinitePages 32.17, live 29.61, outbox 32.87, persist 32.90, crossTab 33.18,
+// all features 33.65, prepareHeaders 29.49 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.5 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.1 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '39.8 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.6 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.3 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.4 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.8 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.9 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.0 kB' },
-  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.4 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.9 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '29.0 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '29.4 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '30.1 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '48.8 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '30.5 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '30.1 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '32.3 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '29.7 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '33.0 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '33.0 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '33.3 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33.8 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '29.6 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
