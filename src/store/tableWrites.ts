@@ -103,7 +103,11 @@ function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (
     overflow ||= grew && countKeys(bucket) > BUCKET_MAX;
   }
   // Rare (the table doubled since the last split): every row moves once, so a write costs O(bucket) amortized.
-  return overflow && count < MAX_BUCKETS ? split(bucketed(next), count * 2) : bucketed(next);
+  // A bulk write (a page of thousands of rows) may need more than one doubling: split to the count its size asks for.
+  if (!overflow || count >= MAX_BUCKETS) return bucketed(next);
+  let size = 0;
+  for (const bucket of next) size += countKeys(bucket);
+  return split(bucketed(next), Math.max(count * 2, bucketCountFor(size)));
 }
 
 /**

@@ -110,6 +110,19 @@ describe('writeRows', () => {
     for (const i of [0, 1, 4_097, 12_345, 39_999]) expect(getRow(tables, 'T', `p${i}`)).toEqual({ id: `p${i}`, n: 0 });
   });
 
+  it('a bulk write into a bucketed table splits it to the bucket count its size asks for, not just one doubling', () => {
+    const small = writeRows(empty, rows(0, FLAT_MAX + 1));
+    expect((small.T as unknown as object[]).length).toBe(4);
+    // A page of 99,000 rows into a table of 4 buckets: one doubling would leave buckets of about 12,000 rows,
+    // and every later one-row update would copy one of them.
+    const large = writeRows(small, rows(FLAT_MAX + 1, 99_000));
+    const buckets = large.T as unknown as object[];
+    expect(buckets.length).toBe(512);
+    expect(tableSize(large.T)).toBe(FLAT_MAX + 1 + 99_000);
+    expect(Math.max(...buckets.map((bucket) => Object.keys(bucket).length))).toBeLessThanOrEqual(BUCKET_MAX);
+    expect(getRow(large, 'T', 'p50000')).toEqual({ id: 'p50000', n: 0 });
+  });
+
   it('passes each written row through prepare (the reducers freeze rows in development)', () => {
     const seen: string[] = [];
     writeRows(empty, rows(0, 2), (row) => (seen.push(row.id), row));
