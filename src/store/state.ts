@@ -49,7 +49,7 @@ export interface OptimisticEntry {
 export interface RestCacheState {
   /**
    * Entity rows by entity key, then pk. A `null` row is an invalidated entity.
-   * A table of more than 512 rows is an array of buckets, each `pk → row`,
+   * A table of more than 2,048 rows is an array of buckets, each `pk → row`,
    * the bucket picked by a hash of the pk (docs/state-layout.md); read rows
    * through the selectors, which hide the layout.
    */

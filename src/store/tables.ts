@@ -28,14 +28,12 @@ export type StoredTables<T> = { readonly [key: string]: StoredTable<T> | undefin
 
 /**
  * A flat table with more rows than this is split into buckets when it is
- * written. Below it a write copies the table; a demo's or a test's tables stay
- * flat and readable. Not more: in development, Redux Toolkit's serializable
- * check walks each new object to the bottom, so a one-row update of a flat
- * table makes it walk the whole table on every action.
+ * written. Below it a write copies the table (2,048 rows: well under a
+ * millisecond); a demo's or a test's tables stay flat and readable.
  */
-export const FLAT_MAX = 512;
+export const FLAT_MAX = 2048;
 /** A bucketed table with no more rows than this is made flat again when rows are removed (half of `FLAT_MAX`, so a table near the limit does not flip back and forth). */
-export const FLAT_MIN = 256;
+export const FLAT_MIN = 1024;
 /** Rows per bucket aimed at when a table is split. */
 export const BUCKET_TARGET = 256;
 /** A bucket written past this many rows doubles the bucket count (so at 100,000 rows there are 256 buckets of about 400). */

@@ -112,8 +112,8 @@ describe('writeRows', () => {
 
   it('a bulk write into a bucketed table splits it to the bucket count its size asks for, not just one doubling', () => {
     const small = writeRows(empty, rows(0, FLAT_MAX + 1));
-    expect((small.T as unknown as object[]).length).toBe(4);
-    // A page of 99,000 rows into a table of 4 buckets: one doubling would leave buckets of about 12,000 rows,
+    expect((small.T as unknown as object[]).length).toBe(16);
+    // A page of 99,000 rows into a table of 16 buckets: one doubling would leave buckets of about 3,000 rows,
     // and every later one-row update would copy one of them.
     const large = writeRows(small, rows(FLAT_MAX + 1, 99_000));
     const buckets = large.T as unknown as object[];
