@@ -1,7 +1,7 @@
 import type { StoreLike } from '../../store/controller';
 import type { FeatureCache, FeatureStore, RestFeature } from '../../store/feature';
 import { setUnrefTimeout } from '../../store/scheduler';
-import type { RestCacheState } from '../../store/state';
+import type { OptimisticEntry, RestCacheState } from '../../store/state';
 import { rehydrateCase } from './rehydrate';
 import { readSaved } from './restore';
 import { FORMAT, HEAD_KEY, partKey, partName, partsOf, savedOptimistic, savedPages, type SavedHead } from './saved';
@@ -80,6 +80,47 @@ const savedRefs = (state: RestCacheState): Saved => [
   (state as { outbox?: unknown }).outbox,
   (state as { pages?: unknown }).pages,
 ];
+/** What a save needs of an outbox entry (the outbox feature's own type stays its own). */
+interface OutboxLike {
+  readonly id: string;
+  readonly fetchedAt: number;
+}
+
+/** The outbox entries of a state, when the outbox feature keeps some. */
+function outboxOf(state: RestCacheState): readonly OutboxLike[] {
+  const outbox = (state as { outbox?: unknown }).outbox;
+  return Array.isArray(outbox) ? (outbox as OutboxLike[]) : [];
+}
+
+/** What a save reads of the last save in the storage (another tab's, maybe). */
+interface StoredHead {
+  readonly generation: number;
+  readonly parts: { readonly [name: string]: number };
+  readonly outbox?: readonly OutboxLike[];
+  readonly optimistic?: readonly OptimisticEntry[];
+}
+
+/** The stored head, when it is one this feature wrote (anything else is left to the restore's checks). */
+function storedHead(text: string | null | undefined): StoredHead | undefined {
+  if (typeof text !== 'string') return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof head !== 'object' || head === null) return undefined;
+  const { format, generation, parts, outbox, optimistic } = head as Record<string, unknown>;
+  if (format !== FORMAT || typeof generation !== 'number' || typeof parts !== 'object' || parts === null) return undefined;
+  const entries = Array.isArray(outbox)
+    ? outbox.filter((entry): entry is OutboxLike => typeof entry === 'object' && entry !== null && typeof (entry as OutboxLike).id === 'string' && typeof (entry as OutboxLike).fetchedAt === 'number')
+    : undefined;
+  const updates = Array.isArray(optimistic)
+    ? optimistic.filter((entry): entry is OptimisticEntry => typeof entry === 'object' && entry !== null && typeof (entry as OptimisticEntry).fetchedAt === 'number')
+    : undefined;
+  return { generation, parts: parts as StoredHead['parts'], outbox: entries, optimistic: updates };
+}
+
 /** The index of the outbox in {@link savedRefs}. */
 const OUTBOX = 6;
 const sameRefs = (a: Saved, b: Saved) => a.every((ref, i) => ref === b[i]);
@@ -144,6 +185,8 @@ export function persist(options: PersistOptions = {}): PersistFeature {
     );
     // Parts as last written: name → the object written and the write's generation.
     let known = new Map<string, { ref: object; generation: number }>();
+    // Ids of the outbox entries this tab held at some time: another tab's save may keep only the others.
+    const seen = new Set<string>();
     let generation = 0;
     let lastSaved: Saved = savedRefs(store.slice());
     let lastSlice: RestCacheState | undefined;
@@ -157,9 +200,33 @@ export function persist(options: PersistOptions = {}): PersistFeature {
 
     async function write(): Promise<void> {
       if (phase !== 'on') return;
-      const state = store.slice();
-      const refs = savedRefs(state);
+      let state = store.slice();
+      let refs = savedRefs(state);
       if (sameRefs(refs, lastSaved)) return;
+      // Other tabs of the app save to the same storage. Their last save is read first: the outbox entries
+      // of theirs this tab never held are kept (a write kept offline exists nowhere else), and when another
+      // tab wrote since this one, every part is written afresh under a newer generation and the other
+      // tab's parts are removed after the head, so the head never names a part that is gone.
+      let stored: StoredHead | undefined;
+      try {
+        stored = storedHead(await storage.getItem(HEAD_KEY));
+      } catch (error) {
+        turnOff('the storage failed a read', error);
+        return;
+      }
+      if (phase !== 'on') return;
+      state = store.slice();
+      refs = savedRefs(state);
+      for (const entry of outboxOf(state)) seen.add(entry.id);
+      let replaced: string[] = [];
+      if (stored !== undefined && stored.generation !== generation) {
+        replaced = Object.entries(stored.parts).map(([name, at]) => partKey(name, at));
+        known = new Map();
+        generation = Math.max(generation, stored.generation);
+      }
+      const foreign = (stored?.outbox ?? []).filter((entry) => !seen.has(entry.id));
+      const foreignIds = new Set(foreign.map((entry) => entry.id));
+      const byFetchedAt = (a: { fetchedAt: number }, b: { fetchedAt: number }) => a.fetchedAt - b.fetchedAt;
       const { parts, buckets } = partsOf(state);
       const next = new Map<string, { ref: object; generation: number }>();
       const items: [string, string][] = [];
@@ -175,20 +242,29 @@ export function persist(options: PersistOptions = {}): PersistFeature {
         items.push([partKey(part.name, written), JSON.stringify({ generation: written, data })]);
         next.set(part.name, { ref: part.data, generation: written });
       }
-      const outbox = (state as { outbox?: unknown }).outbox;
+      const own = (state as { outbox?: readonly OutboxLike[] }).outbox;
+      const outbox = foreign.length === 0 ? own : [...(own ?? []), ...foreign].sort(byFetchedAt);
+      const optimistic = [
+        ...savedOptimistic(state.optimistic),
+        ...(stored?.optimistic ?? []).filter((entry) => entry.outbox !== undefined && foreignIds.has(entry.outbox)),
+      ];
+      if (foreign.length > 0) optimistic.sort(byFetchedAt);
       const head: SavedHead = {
         format: FORMAT,
         version,
         savedAt: now(),
         generation: written,
         lastReset: state.lastReset,
-        optimistic: savedOptimistic(state.optimistic),
+        optimistic,
         ...(outbox === undefined ? {} : { outbox }),
         parts: Object.fromEntries([...next].map(([name, part]) => [name, part.generation])),
         buckets,
       };
       // Items of the previous save that the new head does not name: removed once the head is written.
-      const gone = [...known].filter(([name, part]) => next.get(name) !== part).map(([name, part]) => partKey(name, part.generation));
+      const gone = [
+        ...[...known].filter(([name, part]) => next.get(name) !== part).map(([name, part]) => partKey(name, part.generation)),
+        ...replaced,
+      ];
       try {
         // New parts first, the head last, the replaced parts after it: at any moment the head names parts that exist.
         await Promise.all(items.map(([key, value]) => storage.setItem(key, value)));

@@ -1,0 +1,89 @@
+// Two tabs of one app save to one storage (IndexedDB is per origin). Each tab saves its own state, so
+// without care the second tab's save replaces the first one's, and a write the first tab kept offline
+// (it exists nowhere else) would be lost. A save keeps the other tab's outbox entries it never held, and
+// writes its parts under keys of its own, so each save names only parts that exist.
+import { createRestCache, memoryStorage, outbox, persist, selectOutbox, type PersistStorage } from 'rest-slice';
+import { makeClock, makeStore, startStoreServer, until, type Clock, type StoreServer } from '../store/helpers';
+import { Todo } from '../fixtures/Todo';
+import { todoResources } from './outboxHelpers';
+
+let server: StoreServer;
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'Write docs' },
+    { id: 2, title: 'Ship it' },
+  ]);
+});
+afterEach(() => server.close());
+
+const THROTTLE = 100;
+let channel = 0;
+
+function load(storage: PersistStorage, resources: readonly object[], name: string, start?: number) {
+  const clock: Clock = makeClock(start);
+  const persisted = persist({ storage, throttle: THROTTLE });
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted, outbox({ resources, name })] });
+  const store = makeStore(cache);
+  return { clock, persisted, cache, store, controller: cache.controller(store) };
+}
+type Page = ReturnType<typeof load>;
+
+async function save(page: Page): Promise<void> {
+  page.clock.advance(THROTTLE);
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+}
+
+const todo = (page: Page, id: number) => page.cache.selectEntity(page.store.getState(), Todo, id) as Todo | undefined;
+const entriesOf = (page: Page) => selectOutbox(page.cache, page.store.getState());
+
+it("a second tab's save keeps the edit the first tab kept offline; a reload shows it and can send it", async () => {
+  const storage = memoryStorage();
+  const name = `tabs-${++channel}`;
+  const { TodoResource } = todoResources(server.url);
+  const tabA = load(storage, [TodoResource], name);
+  await tabA.persisted.ready(tabA.store);
+  await tabA.controller.fetch(TodoResource.get, { id: 1 });
+  await save(tabA);
+  // Tab B opens now: it restores A's save, which holds no outbox entry yet.
+  const tabB = load(storage, [TodoResource], `${name}-b`, tabA.clock.now());
+  expect(await tabB.persisted.ready(tabB.store)).toBe('restored');
+
+  tabA.store.dispatch(tabA.cache.actions.offline());
+  void tabA.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Offline' }).catch(() => undefined);
+  await until(() => entriesOf(tabA).length === 1, 'the edit is kept');
+  await save(tabA);
+
+  // B changes its own state (a read) and saves after A.
+  await tabB.controller.fetch(TodoResource.get, { id: 2 });
+  await save(tabB);
+
+  // A reload of A, offline: the edit is still there.
+  const reload = load(storage, [TodoResource], `${name}-c`, tabB.clock.now());
+  reload.store.dispatch(reload.cache.actions.offline());
+  expect(await reload.persisted.ready(reload.store)).toBe('restored');
+  expect(entriesOf(reload)).toHaveLength(1);
+  expect(todo(reload, 1)).toMatchObject({ title: 'Offline' });
+  // B's read is in the save too.
+  expect(todo(reload, 2)).toMatchObject({ title: 'Ship it' });
+});
+
+it('tabs saving in turn leave a save whose every part can be read', async () => {
+  const storage = memoryStorage();
+  const name = `tabs-${++channel}`;
+  const { TodoResource } = todoResources(server.url);
+  const tabA = load(storage, [TodoResource], name);
+  await tabA.persisted.ready(tabA.store);
+  const tabB = load(storage, [TodoResource], `${name}-b`, tabA.clock.now());
+  await tabB.persisted.ready(tabB.store);
+  await tabA.controller.fetch(TodoResource.get, { id: 1 });
+  await save(tabA);
+  await tabB.controller.fetch(TodoResource.get, { id: 2 });
+  await save(tabB);
+  await tabA.controller.fetch(TodoResource.getList);
+  await save(tabA);
+  const reload = load(storage, [TodoResource], `${name}-c`, tabA.clock.now());
+  expect(await reload.persisted.ready(reload.store)).toBe('restored');
+  expect(todo(reload, 1)).toMatchObject({ title: 'Write docs' });
+  expect(todo(reload, 2)).toMatchObject({ title: 'Ship it' });
+});
