@@ -154,3 +154,44 @@ export async function openDemo(prefix = ''): Promise<DemoPage> {
     controlsAnswered: () => page.waitForResponse((r) => r.url() === `${server.url}/api/controls` && r.request().method() === 'PATCH'),
   };
 }
+
+/**
+ * Waits until the demo's save in IndexedDB holds an outbox entry whose args carry `title`, and returns its
+ * idempotency key. The predicate is polled each frame; it starts a read (async) and answers with the last
+ * read's finding.
+ */
+export async function savedOutboxKey(page: Page, title: string): Promise<string> {
+  const found = await page.waitForFunction((title) => {
+    const probe = window as unknown as { reading?: boolean; key?: string };
+    if (!probe.reading) {
+      probe.reading = true;
+      void savedKey().then((key) => {
+        probe.key = key;
+        probe.reading = false;
+      });
+    }
+    return probe.key;
+
+    async function savedKey(): Promise<string | undefined> {
+      if (!(await indexedDB.databases()).some((db) => db.name === 'rest-slice-demo')) return undefined;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('rest-slice-demo', 1);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      try {
+        const head = await new Promise<unknown>((resolve) => {
+          const get = db.transaction('items').objectStore('items').get('head');
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => resolve(undefined);
+        });
+        if (typeof head !== 'string') return undefined;
+        const { outbox } = JSON.parse(head) as { outbox?: { args: unknown[]; idempotencyKey: string }[] };
+        return outbox?.find((entry) => JSON.stringify(entry.args).includes(JSON.stringify(title)))?.idempotencyKey;
+      } finally {
+        db.close();
+      }
+    }
+  }, title);
+  return (await found.jsonValue()) as string;
+}

@@ -3,7 +3,7 @@
 // on line, the server gets it once, with the idempotency key it was given before the reload.
 import type { Browser, Page, Request } from 'playwright-core';
 import type { DemoServer } from '../../demo/server';
-import { describeInChromium, openDemo, type DemoPage } from './browser';
+import { describeInChromium, openDemo, savedOutboxKey, type DemoPage } from './browser';
 
 jest.setTimeout(60_000);
 
@@ -27,47 +27,6 @@ describeInChromium('persist() and outbox() together in the demo (Chromium)', () 
     await server?.close();
   });
 
-  /**
-   * Waits until the save in IndexedDB holds an outbox entry whose args carry `title`, and returns its
-   * idempotency key. The predicate is polled each frame; it starts a read (async) and answers with the last
-   * read's finding.
-   */
-  async function savedOutboxKey(title: string): Promise<string> {
-    const found = await page.waitForFunction((title) => {
-      const probe = window as unknown as { reading?: boolean; key?: string };
-      if (!probe.reading) {
-        probe.reading = true;
-        void savedKey().then((key) => {
-          probe.key = key;
-          probe.reading = false;
-        });
-      }
-      return probe.key;
-
-      async function savedKey(): Promise<string | undefined> {
-        if (!(await indexedDB.databases()).some((db) => db.name === 'rest-slice-demo')) return undefined;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('rest-slice-demo', 1);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error ?? new Error('open failed'));
-        });
-        try {
-          const head = await new Promise<unknown>((resolve) => {
-            const get = db.transaction('items').objectStore('items').get('head');
-            get.onsuccess = () => resolve(get.result);
-            get.onerror = () => resolve(undefined);
-          });
-          if (typeof head !== 'string') return undefined;
-          const { outbox } = JSON.parse(head) as { outbox?: { args: unknown[]; idempotencyKey: string }[] };
-          return outbox?.find((entry) => JSON.stringify(entry.args).includes(JSON.stringify(title)))?.idempotencyKey;
-        } finally {
-          db.close();
-        }
-      }
-    }, title);
-    return (await found.jsonValue()) as string;
-  }
-
   it('an edit made offline is still shown after a reload and waits; back online the server gets it once, with its key', async () => {
     const patches: Request[] = [];
     page.on('request', (request) => {
@@ -86,7 +45,7 @@ describeInChromium('persist() and outbox() together in the demo (Chromium)', () 
     await row.filter({ hasText: 'Edited before the reload' }).waitFor();
     await outboxPanel.getByText('1 write waiting').waitFor();
     // The save is written a throttle window later: reload only once it holds the edit.
-    const key = await savedOutboxKey('Edited before the reload');
+    const key = await savedOutboxKey(page, 'Edited before the reload');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
     await page.reload();

@@ -1,0 +1,137 @@
+// Two tabs of the demo in one browser context (one IndexedDB, one set of Web Locks, one BroadcastChannel)
+// with an edit kept in the outbox: however many tabs know of it, the server gets it once, with its
+// idempotency key, and every tab ends showing the server's data with no write waiting.
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describeInChromium, holdNext, openDemo, savedOutboxKey, type DemoPage } from './browser';
+
+jest.setTimeout(60_000);
+
+describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
+  let demo: DemoPage;
+  let context: BrowserContext;
+  let problems: string[];
+  let patches: Request[];
+
+  beforeAll(async () => {
+    demo = await openDemo('outboxTabs-');
+  });
+
+  beforeEach(async () => {
+    // A context per test: its own IndexedDB, so nothing saved by one test is restored in the next.
+    context = await demo.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    problems = [];
+    patches = [];
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await demo?.browser.close();
+    await demo?.server.close();
+  });
+
+  /** A tab of the shared context that records its console errors, page errors and PATCHes of issue `id`. */
+  async function open(id: number): Promise<Page> {
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => problems.push(`page error: ${String(error)}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    });
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && new URL(request.url()).pathname === `/api/issues/${id}`) patches.push(request);
+    });
+    return page;
+  }
+
+  const outboxPanel = (page: Page) => page.getByRole('region', { name: 'Outbox' });
+  const row = (page: Page, id: number) => page.locator(`tr[data-issue="${id}"] td.title`);
+
+  /** Switches tab `page` offline and renames issue `id` in its detail panel: the edit is shown and waits. */
+  async function editOffline(page: Page, id: number, title: string): Promise<void> {
+    const before = demo.server.api.issues.get(id)!.title;
+    await page.locator(`tr[data-issue="${id}"]`).getByRole('button', { name: before }).click();
+    const field = page.getByRole('region', { name: 'Issue detail' }).getByLabel('Issue title');
+    await field.waitFor();
+    await outboxPanel(page).getByLabel('Offline').check();
+    await field.fill(title);
+    await field.press('Enter');
+    await row(page, id).filter({ hasText: title }).waitFor();
+    await outboxPanel(page).getByText('1 write waiting').waitFor();
+  }
+
+  it('an edit kept in one tab is sent by that tab alone, once; the other tab shows the answer', async () => {
+    const title = 'Faint colors, edited offline in tab A';
+    const a = await open(3);
+    await a.goto(demo.server.url);
+    await row(a, 3).waitFor();
+    const b = await open(3);
+    await b.goto(demo.server.url);
+    await row(b, 3).waitFor();
+
+    await editOffline(a, 3, title);
+    // The write is tab A's: tab B has never used the edit's endpoint, so it cannot recompute the relayed
+    // update; it keeps showing the server's title, and has no write waiting.
+    expect(await row(b, 3).textContent()).toBe('Dark mode colors are too faint');
+    expect(await outboxPanel(b).getByLabel('Writes waiting').textContent()).toBe('no write waiting');
+    expect(patches).toHaveLength(0);
+    expect(demo.server.api.issues.get(3)?.title).toBe('Dark mode colors are too faint');
+
+    const answered = a.waitForResponse((response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/issues/3');
+    await outboxPanel(a).getByLabel('Offline').uncheck();
+    await answered;
+    await outboxPanel(a).getByText('no write waiting').waitFor();
+    await outboxPanel(b).getByText('no write waiting').waitFor();
+    expect(demo.server.api.issues.get(3)?.title).toBe(title);
+    expect(patches.map((request) => request.frame().page() === a)).toEqual([true]);
+    expect(patches[0].headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await row(a, 3).textContent()).toBe(title);
+    expect(await row(b, 3).textContent()).toBe(title);
+  });
+
+  it('an edit both tabs hold (one restored it from the save) is sent once when both come back online: the other waits for the lock and settles with its answer', async () => {
+    const title = 'CSV export, edited offline, held by both tabs';
+    const a = await open(2);
+    await a.goto(demo.server.url);
+    await row(a, 2).waitFor();
+    await editOffline(a, 2, title);
+    const key = await savedOutboxKey(a, title);
+
+    // Tab B opens with its Offline switch on (as after a reload made offline): it restores the saved edit and holds it too.
+    const b = await open(2);
+    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
+    await b.goto(demo.server.url);
+    await row(b, 2).filter({ hasText: title }).waitFor();
+    await outboxPanel(b).getByText('1 write waiting').waitFor();
+    expect(await outboxPanel(b).getByLabel('Offline').isChecked()).toBe(true);
+    expect(patches).toHaveLength(0);
+
+    // Tab A goes first: its PATCH is held at the browser while it keeps the outbox lock.
+    const held = await holdNext(a, 'PATCH', '/api/issues/2');
+    await outboxPanel(a).getByLabel('Offline').uncheck();
+    await held.requested;
+    // Tab B, back online too, asks for the lock and waits its turn.
+    await outboxPanel(b).getByLabel('Offline').uncheck();
+    await b.waitForFunction(
+      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
+      undefined,
+      { polling: 50 },
+    );
+    held.release();
+
+    await outboxPanel(a).getByText('no write waiting').waitFor();
+    await outboxPanel(b).getByText('no write waiting').waitFor();
+    // Nothing is left to send: no tab holds or waits for the lock.
+    await b.waitForFunction(async () => {
+      const { held, pending } = await navigator.locks.query();
+      return [...(held ?? []), ...(pending ?? [])].every((lock) => lock.name?.startsWith('rest-slice-outbox:') !== true);
+    });
+    expect(demo.server.api.issues.get(2)?.title).toBe(title);
+    expect(patches.map((request) => [request.frame().page() === a ? 'tab A' : 'tab B', request.headers()['idempotency-key']])).toEqual([['tab A', key]]);
+    expect(await row(a, 2).textContent()).toBe(title);
+    expect(await row(b, 2).textContent()).toBe(title);
+  });
+});
