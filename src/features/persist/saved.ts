@@ -34,12 +34,6 @@ export interface SavedHead {
   readonly buckets: { readonly entities: { readonly [key: string]: number }; readonly entitiesMeta: { readonly [key: string]: number } };
 }
 
-/** One part item: the data of one table, one bucket, or one of the maps. */
-export interface SavedPart {
-  readonly generation: number;
-  readonly data: unknown;
-}
-
 /** The part names of the slice's maps. */
 export type MapPart = 'endpoints' | 'meta' | 'pages';
 
