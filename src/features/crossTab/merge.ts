@@ -5,6 +5,7 @@
 // row comes back only with data fetched after the invalidation. Since every tab merges by these rules
 // whatever the order relays arrive in, all end with the same rows.
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
+import { jsonEqual } from '../../schema/jsonEqual';
 import { createTable, getOwn } from '../../schema/own';
 import type { EntityLikeSchema, EntityMeta, EntityRow } from '../../schema/types';
 import { getRow, pksOf } from '../../store/tables';
@@ -25,16 +26,6 @@ export interface Rows {
 
 function isObjectRow(row: unknown): row is Record<string, unknown> {
   return typeof row === 'object' && row !== null && !Array.isArray(row);
-}
-
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isObjectRow(a) || !isObjectRow(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => Object.is(item, b[i]));
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is(a[key], b[key]));
 }
 
 /** The default Entity rules, for a class this tab does not know: the later row wins, objects merge member by member. */
@@ -86,7 +77,7 @@ export function mergeRows(state: Pick<RestCacheState, 'entities' | 'entitiesMeta
       } else {
         const wins = rules.useIncoming(ranked(storedMeta, incomingMeta), ranked(incomingMeta, storedMeta), stored, incoming);
         const merged = (wins ? rules.merge(stored, incoming) : rules.merge(incoming, stored)) as EntityRow;
-        put(key, pk, shallowEqual(merged, stored) ? undefined : merged, wins && !shallowEqual(incomingMeta, storedMeta) ? incomingMeta : undefined);
+        put(key, pk, jsonEqual(merged, stored) ? undefined : merged, wins && !jsonEqual(incomingMeta, storedMeta) ? incomingMeta : undefined);
       }
     }
   }
