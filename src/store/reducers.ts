@@ -112,12 +112,35 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
   return freezeState({ ...state, optimistic });
 }
 
+// A key's result and its last error are two registers, each kept by the later `fetchedAt`: the result
+// of the latest response, and the error of the latest failure, shown while no later response came. So
+// the end state is the same whatever order the answers arrive in (another tab's relays, retries).
+// `meta.fetchedAt` is the result's stamp (the error's when there is no result); `errorAt` is the
+// error's when both are kept.
+
+/** The `fetchedAt` of the stored result of `key`, or -Infinity when it has none. */
+export function resultStamp(state: Pick<RestCacheState, 'endpoints' | 'meta'>, key: string): number {
+  const meta = getOwn(state.meta, key);
+  return meta !== undefined && Object.prototype.hasOwnProperty.call(state.endpoints, key) ? meta.fetchedAt : -Infinity;
+}
+
+/** The `fetchedAt` of the error shown for `key`, or -Infinity when none is. */
+export function errorStamp(meta: ResultMeta | undefined): number {
+  return meta?.error === undefined ? -Infinity : meta.errorAt ?? meta.fetchedAt;
+}
+
 export function setResponseReducer(state: RestCacheState, payload: SetResponsePayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
   const previous = getOwn(state.meta, payload.key);
   // A response of an older fetch never replaces the result of a newer one; its entities were merged by fetchedAt.
-  const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
-  const meta: ResultMeta = { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
+  const newest = resultStamp(state, payload.key) <= payload.fetchedAt;
+  const errorAt = errorStamp(previous);
+  // A later failure stays shown over the result of an earlier fetch that answered after it (equal stamps:
+  // two fetches in one millisecond, the later answer wins, as it always did).
+  const meta: ResultMeta =
+    previous !== undefined && errorAt > payload.fetchedAt
+      ? { ...errorPart(previous), fetchedAt: payload.fetchedAt, errorAt }
+      : { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
   const stored = getOwn(state.endpoints, payload.key);
   // The same result again (a refetch, a poll) keeps the stored object, so its readers keep theirs.
   const same = stored !== undefined && jsonEqual(stored, payload.result);
@@ -132,18 +155,27 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   });
 }
 
+/** What a meta keeps of its error when a result of an earlier fetch lands beneath it (the result is fresh, so no longer invalidated). */
+function errorPart(meta: ResultMeta): Omit<ResultMeta, 'fetchedAt'> {
+  const { fetchedAt: _fetchedAt, errorAt: _errorAt, invalidated: _invalidated, ...rest } = meta;
+  return rest;
+}
+
 export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
   const previous = getOwn(state.meta, payload.key);
-  const newest = previous === undefined || previous.fetchedAt <= payload.fetchedAt;
-  const { errorPolicy: _previousPolicy, ...rest } = previous ?? ({} as Partial<ResultMeta>);
+  const resultAt = resultStamp(state, payload.key);
+  // An older failure neither hides a newer result nor replaces a newer failure.
+  const newest = resultAt <= payload.fetchedAt && errorStamp(previous) <= payload.fetchedAt;
+  const { errorPolicy: _previousPolicy, errorAt: _previousAt, ...rest } = previous ?? ({} as Partial<ResultMeta>);
   const meta: ResultMeta = {
     ...rest,
-    fetchedAt: previous?.fetchedAt ?? payload.fetchedAt,
+    fetchedAt: resultAt === -Infinity ? payload.fetchedAt : resultAt,
     date: payload.date,
     expiresAt: payload.keepsExpiry && previous !== undefined ? previous.expiresAt : payload.expiresAt,
     error: deepFreeze(payload.error),
     ...(payload.errorPolicy ? { errorPolicy: payload.errorPolicy } : {}),
+    ...(resultAt !== -Infinity && resultAt !== payload.fetchedAt ? { errorAt: payload.fetchedAt } : {}),
   };
   return freezeState({
     ...state,

@@ -10,7 +10,7 @@ export interface SerializedError {
 
 /** What the store knows about one request key. */
 export interface ResultMeta {
-  /** When the fetch that produced the current result (or error) was triggered. */
+  /** When the fetch that produced the current result (or, with no result, the error) was triggered. */
   readonly fetchedAt: number;
   /** When it was received. */
   readonly date: number;
@@ -18,6 +18,8 @@ export interface ResultMeta {
   readonly expiresAt: number;
   /** The last failure, until a later fetch succeeds. */
   readonly error?: SerializedError;
+  /** The `fetchedAt` of the failed fetch, when a result of an earlier fetch is kept beside `error`. */
+  readonly errorAt?: number;
   /** `'soft'` errors (5xx) keep showing existing data instead of throwing. */
   readonly errorPolicy?: 'soft';
   /** Set by `controller.invalidate`: the result counts as missing until refetched. */

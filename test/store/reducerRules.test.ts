@@ -1,6 +1,8 @@
 // The slice's reducer as a pure function of (state, action): what each rule leaves in the state.
 // Actions are made by the cache's own action creators, as a replayed DevTools log would bring them.
+import fc from 'fast-check';
 import { createRestCache, type RestCacheState } from 'rest-slice';
+import { propertyParameters } from '../property/runs';
 
 const cache = createRestCache({ reducerPath: 'rules' });
 const { actions, reducer } = cache;
@@ -103,5 +105,59 @@ describe('the slice selector', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain(`no cache state at \`${other.reducerPath}\``);
     warn.mockRestore();
+  });
+});
+
+describe('a key\'s result and error, whatever order the answers arrive in', () => {
+  const key = 'GET /todo';
+  type Answer = { fetchedAt: number; ok: boolean };
+  const answer = ({ fetchedAt, ok }: Answer) =>
+    ok
+      ? actions.setResponse({ endpoint: 'test', key, args: [], fetchedAt, date: fetchedAt + 100, expiresAt: fetchedAt + 1_000, result: `r${fetchedAt}`, entities: {}, entitiesMeta: {} })
+      : actions.setError({ endpoint: 'test', key, args: [], fetchedAt, date: fetchedAt + 100, expiresAt: fetchedAt + 500, error: { name: 'Error', message: `e${fetchedAt}`, status: 500 }, errorPolicy: 'soft' });
+  const apply = (answers: readonly Answer[]) => {
+    const state = answers.reduce((current, each) => reducer(current, answer(each)), init());
+    return { result: state.endpoints[key], meta: state.meta[key] };
+  };
+
+  it('an older result answered after a newer failure is kept beneath that failure, as in the other order', () => {
+    const inOrder = apply([{ fetchedAt: 1, ok: true }, { fetchedAt: 2, ok: false }]);
+    expect(inOrder).toEqual({
+      result: 'r1',
+      meta: { fetchedAt: 1, errorAt: 2, date: 102, expiresAt: 502, error: { name: 'Error', message: 'e2', status: 500 }, errorPolicy: 'soft' },
+    });
+    expect(apply([{ fetchedAt: 2, ok: false }, { fetchedAt: 1, ok: true }])).toEqual(inOrder);
+  });
+
+  it('an older failure neither hides a newer result nor replaces a newer failure', () => {
+    expect(apply([{ fetchedAt: 3, ok: true }, { fetchedAt: 2, ok: false }])).toEqual(apply([{ fetchedAt: 3, ok: true }]));
+    const twoFailures = apply([{ fetchedAt: 1, ok: true }, { fetchedAt: 3, ok: false }, { fetchedAt: 2, ok: false }]);
+    expect(twoFailures.meta.error?.message).toBe('e3');
+    expect(twoFailures.meta.errorAt).toBe(3);
+  });
+
+  it('a result fetched after the failure clears it; one fetched before leaves it shown', () => {
+    expect(apply([{ fetchedAt: 1, ok: true }, { fetchedAt: 3, ok: false }, { fetchedAt: 4, ok: true }]).meta).toEqual({ fetchedAt: 4, date: 104, expiresAt: 1_004 });
+    const beneath = apply([{ fetchedAt: 1, ok: true }, { fetchedAt: 3, ok: false }, { fetchedAt: 2, ok: true }]);
+    expect(beneath.result).toBe('r2');
+    expect(beneath.meta).toMatchObject({ fetchedAt: 2, errorAt: 3, error: { message: 'e3' } });
+  });
+
+  it('with no result, the meta carries the stamp of the latest failure', () => {
+    expect(apply([{ fetchedAt: 3, ok: false }, { fetchedAt: 5, ok: false }]).meta).toMatchObject({ fetchedAt: 5, error: { message: 'e5' } });
+    expect(apply([{ fetchedAt: 5, ok: false }, { fetchedAt: 3, ok: false }]).meta).toMatchObject({ fetchedAt: 5, error: { message: 'e5' } });
+  });
+
+  it('property: any arrival order of answers with distinct stamps ends as the answers in fetch order', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ fetchedAt: fc.integer({ min: 1, max: 40 }), ok: fc.boolean() }), { selector: (each) => each.fetchedAt, minLength: 1, maxLength: 7 }),
+        (answers) => {
+          const inFetchOrder = apply([...answers].sort((a, b) => a.fetchedAt - b.fetchedAt));
+          expect(apply(answers)).toEqual(inFetchOrder);
+        },
+      ),
+      propertyParameters(200),
+    );
   });
 });

@@ -128,3 +128,36 @@ it('the counter arriving under another request key during an increment: the stor
   expect(slice(cache, store).meta[countKey].expiresAt).toBe(0);
   expect(server.held).toHaveLength(0);
 });
+
+it('rows answered before the write was sent, arriving during its flight (another tab relaying late), leave the results fresh', async () => {
+  const { cache, store, controller, clock } = setup();
+  const TodoResource = todoResource(server.url);
+  const detailKey = TodoResource.get.key({ id: 2 });
+  await controller.fetch(TodoResource.get, { id: 2 });
+  clock.advance(10);
+  const answeredAt = clock.now();
+  server.hold();
+  clock.advance(10);
+  const put = controller.fetch(TodoResource.update, { id: 2 }, { title: 'put', completed: false, userId: 7 });
+  await server.waitForHeld(1);
+  // Another tab's answer to the detail, received before this PUT was sent, reaches this store now.
+  store.dispatch(
+    cache.actions.setResponse({
+      endpoint: TodoResource.get.name,
+      key: detailKey,
+      args: [{ id: 2 }],
+      fetchedAt: answeredAt - 1,
+      date: answeredAt,
+      expiresAt: answeredAt + 60_000,
+      result: '2',
+      entities: { Todo: { 2: { id: 2, title: 'two', completed: false, userId: 7, updatedAt: 0 } } },
+      entitiesMeta: { Todo: { 2: { fetchedAt: answeredAt - 1, date: answeredAt, expiresAt: answeredAt + 60_000 } } },
+    }),
+  );
+  await release('PUT');
+  expect((await put).title).toBe('put');
+  // The write's answer is newer than that row: nothing to revalidate.
+  expect(slice(cache, store).meta[detailKey].expiresAt).toBe(answeredAt + 60_000);
+  expect(cache.selectResponse(store.getState(), TodoResource.get, { id: 2 }).data?.title).toBe('put');
+  expect(server.held).toHaveLength(0);
+});

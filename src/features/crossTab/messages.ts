@@ -117,6 +117,7 @@ const resultMeta = record({
   date: number,
   expiresAt: number,
   error: optional(serializedError),
+  errorAt: optional(number),
   errorPolicy: optional(oneOf('soft')),
   invalidated: optional(oneOf(true)),
 });

@@ -3,7 +3,7 @@
 // The merge is computed in the middleware against the tab's own state (as a response's rows are), so the
 // case reducer only writes; a replayed log gives the same state.
 import { getOwn } from '../../schema/own';
-import { applyTables } from '../../store/reducers';
+import { applyTables, errorStamp, resultStamp } from '../../store/reducers';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from '../../store/state';
 import type { CacheAction } from '../../store/middleware/types';
 import { allRows, mergeRows, type EntityOf, type Rows } from './merge';
@@ -55,11 +55,10 @@ export function mergeTabState(
   for (const key of Object.keys(peer.meta)) {
     const theirs = peer.meta[key];
     if (theirs.fetchedAt < base.lastReset) continue;
-    const mine = getOwn(base.meta, key);
-    // As a relayed response: the result of the later fetch stays.
-    if (mine !== undefined && mine.fetchedAt >= theirs.fetchedAt) continue;
-    meta[key] = theirs;
-    if (Object.prototype.hasOwnProperty.call(peer.endpoints, key)) endpoints[key] = peer.endpoints[key];
+    const merged = mergeResultMeta(getOwn(base.meta, key), resultStamp(base, key), theirs, resultStamp(peer, key));
+    if (merged === undefined) continue;
+    meta[key] = merged.meta;
+    if (merged.theirResult) endpoints[key] = peer.endpoints[key];
   }
   const known = new Set(base.optimistic.map((entry) => entry.requestId));
   const optimistic = peer.optimistic.filter(
@@ -72,6 +71,32 @@ export function mergeTabState(
     optimistic,
     ...(later ? { lastReset: peer.lastReset } : {}),
   };
+}
+
+/**
+ * A key's meta from two tabs, by the rules of the core's reducers: the result of the later fetch, and the
+ * error of the later failure shown while no later result came. `undefined` when the peer adds nothing.
+ */
+function mergeResultMeta(
+  mine: ResultMeta | undefined,
+  myResultAt: number,
+  theirs: ResultMeta,
+  theirResultAt: number,
+): { meta: ResultMeta; theirResult: boolean } | undefined {
+  const theirResult = theirResultAt > myResultAt;
+  const theirError = errorStamp(theirs) > errorStamp(mine);
+  if (!theirResult && !theirError) return mine === undefined ? { meta: theirs, theirResult: false } : undefined;
+  const resultAt = Math.max(myResultAt, theirResultAt);
+  const errorSource = theirError ? theirs : mine;
+  const errorAt = errorStamp(errorSource);
+  if (errorSource === undefined || errorAt < resultAt) {
+    // No error shown: the meta of the later result, which had none.
+    return { meta: theirResult ? theirs : (mine as ResultMeta), theirResult };
+  }
+  const { fetchedAt: _fetchedAt, errorAt: _errorAt, ...error } = errorSource;
+  const meta: ResultMeta =
+    resultAt === -Infinity || resultAt === errorAt ? { ...error, fetchedAt: errorAt } : { ...error, fetchedAt: resultAt, errorAt };
+  return { meta, theirResult };
 }
 
 function withAll<T>(record: { readonly [key: string]: T }, patch: { readonly [key: string]: T }): { readonly [key: string]: T } {

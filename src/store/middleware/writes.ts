@@ -1,3 +1,4 @@
+import { getOwn } from '../../schema/own';
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
 import type { SetResponsePayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
@@ -27,10 +28,10 @@ type Tables = { readonly entities: NormalizedEntities; readonly entitiesMeta: No
 // A JSON pair: entity keys and pks may hold any character, so no separator could be unambiguous.
 const refOf = (key: string, pk: string) => JSON.stringify([key, pk]);
 
-/** Visits each row of a payload: what it wrote, won or invalidated. */
-function forEachRef(payload: Tables, visit: (ref: string) => void): void {
+/** Visits each row of a payload (what it wrote, won or invalidated), with the `date` its meta gives when it has one. */
+function forEachRef(payload: Tables, visit: (ref: string, date: number | undefined) => void): void {
   for (const tables of [payload.entities, payload.entitiesMeta]) {
-    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk));
+    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk), getOwn(getOwn(payload.entitiesMeta, key), pk)?.date);
   }
 }
 
@@ -58,13 +59,18 @@ export function buildWritesHandler(
 ): Handler {
   const { actions, handoff, dispatchFetch, selectSlice } = input;
   const { memo, viewOf } = input.gc;
-  // Per write in flight (by request id): the rows that arrived during its flight.
-  const writes = new Map<string, Set<string>>();
+  // Per write in flight (by request id): when it was sent, and the rows that arrived during its flight.
+  const writes = new Map<string, { readonly fetchedAt: number; readonly refs: Set<string> }>();
 
   function arrived(payload: Tables): void {
     // A write whose outcome never came (dropped by a reset) is forgotten here.
     for (const requestId of writes.keys()) if (!handoff.active.has(requestId)) writes.delete(requestId);
-    for (const refs of writes.values()) forEachRef(payload, (ref) => refs.add(ref));
+    for (const write of writes.values()) {
+      // Rows answered before the write was sent (another tab's, relayed late) hold nothing it could have missed.
+      forEachRef(payload, (ref, date) => {
+        if (date === undefined || date >= write.fetchedAt) write.refs.add(ref);
+      });
+    }
   }
 
   /** The request keys whose results hold one of `wanted`, with an endpoint and args to refetch each. */
@@ -119,7 +125,7 @@ export function buildWritesHandler(
       if (actions.fetch.match(action)) {
         // Only writes this store sent (a replayed fetch action sends nothing).
         if (action.payload.sideEffect === true && handoff.active.has(action.meta.requestId)) {
-          writes.set(action.meta.requestId, new Set());
+          writes.set(action.meta.requestId, { fetchedAt: action.payload.fetchedAt, refs: new Set() });
         }
       } else if (writes.size === 0) {
         // Nothing to track: the normal read path pays no more than this test.
@@ -128,7 +134,7 @@ export function buildWritesHandler(
         const came = payload.requestId === undefined ? undefined : writes.get(payload.requestId);
         if (came !== undefined) {
           writes.delete(payload.requestId as string);
-          revalidate(came, payload);
+          revalidate(came.refs, payload);
         } else if (!isWriteResponse(payload)) {
           arrived(payload);
         }
