@@ -4,6 +4,7 @@ import * as toolkit from '@reduxjs/toolkit';
 import type * as RestSlice from 'rest-slice';
 import { deferred, startServer, type Deferred, type Reply, type TestServer } from '../helpers/server';
 import { blockCode, runCode } from './runBlock';
+import { until } from '../helpers/until';
 
 interface Run {
   /** Settles as the block does. */
@@ -55,8 +56,8 @@ function quickStart(): Run {
   return { done, store: () => store!, lib: lib!, exports };
 }
 
-async function untilPatched(): Promise<void> {
-  for (let i = 0; i < 200 && !server.requests.some((r) => r.method === 'PATCH'); i++) await new Promise((r) => setTimeout(r, 10));
+function untilPatched(): Promise<void> {
+  return until(() => server.requests.some((r) => r.method === 'PATCH'), 'the PATCH at the server');
 }
 
 function todo1(run: Run) {

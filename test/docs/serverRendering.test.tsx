@@ -7,6 +7,7 @@ import { createResource, createRestCache, Entity, retry, type RestCache, type Re
 import { RestCacheProvider, useSuspense } from 'rest-slice/react';
 import { deferred, startServer, type Deferred, type TestServer } from '../helpers/server';
 import { blockCode, runCode } from './runBlock';
+import { until } from '../helpers/until';
 
 interface Serialize {
   forTheClient(state: RestCacheState): RestCacheState;
@@ -66,10 +67,7 @@ afterEach(async () => {
   await server.close();
 });
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error('the server did not get the requests');
-}
+const requestsArrived = (check: () => boolean) => until(check, 'the requests at the server');
 
 function makeStore(cache: RestCache, preloaded?: RestCacheState) {
   return configureStore({
@@ -134,7 +132,7 @@ describe('docs/server-rendering.md', () => {
     const pendingRead = controller.fetch(TodoResource.get, { id: 1 }).catch(() => undefined); // held: in flight
     const pendingWrite = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Saving…' }).catch(() => undefined);
     const retried = controller.fetch(TodoResource.get, { id: 500 }).catch(() => undefined); // fails, waits 60 s to retry
-    await until(() => held.length === 2 && cache.selectCacheState(serverStore.getState()).retrying !== undefined);
+    await requestsArrived(() => held.length === 2 && cache.selectCacheState(serverStore.getState()).retrying !== undefined);
     const raw = cache.selectCacheState(serverStore.getState());
     expect(Object.keys(raw.inflight).sort()).toEqual([`GET ${server.url}/todos/1`, `GET ${server.url}/todos/500`, `PATCH ${server.url}/todos/1`]);
     expect(Object.keys(raw.retrying ?? {})).toEqual([`GET ${server.url}/todos/500`]);

@@ -7,6 +7,7 @@ import { createRestCache, live, type LiveController } from 'rest-slice';
 import { useSuspense } from 'rest-slice/react';
 import { openEventStream, startSseServer, type SseServer } from '../helpers/sse';
 import { makeStore, renderWithStore, Todo, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { until } from '../helpers/until';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -20,11 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => sse.close());
 
-/** Waits (bounded, real time) until the event reached the store. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  if (!check()) throw new Error('the event never reached the store');
-}
+/** Waits until the event reached the store. */
+const eventArrived = (check: () => boolean) => until(check, 'the event to reach the store');
 
 describe.each([false, true])('StrictMode %s', (strict) => {
   it('useSuspense runs onSubscribe while mounted: one stream, events re-render, closed on unmount', async () => {
@@ -60,7 +58,7 @@ describe.each([false, true])('StrictMode %s', (strict) => {
 
     await act(async () => {
       expect(sse.send('todo', { id: 1, title: 'streamed' }, '/todos/1')).toBe(1);
-      await until(() => cache.selectEntity(store.getState(), Todo, 1)?.title === 'streamed');
+      await eventArrived(() => cache.selectEntity(store.getState(), Todo, 1)?.title === 'streamed');
     });
     expect(screen.getByText('title streamed')).toBeTruthy();
     expect(api.count('GET', '/todos/1')).toBe(1);

@@ -5,6 +5,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Entity, RestEndpoint } from 'rest-slice';
+import { until } from '../helpers/until';
 
 class Item extends Entity {
   id = 0;
@@ -37,8 +38,8 @@ afterAll(async () => {
 });
 
 /** Resolves once the server has seen `count` requests. */
-async function requestsSeen(count: number) {
-  while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+function requestsSeen(count: number) {
+  return until(() => held.length >= count, `${count} requests at the server`);
 }
 
 describe('an endpoint aborted by a signal with a reason', () => {

@@ -3,6 +3,7 @@
 // AbortError of the signal that aborted it.
 import { Endpoint, RestEndpoint } from 'rest-slice';
 import { deferred, startServer, type Deferred, type TestServer } from '../helpers/server';
+import { until } from '../helpers/until';
 
 let server: TestServer;
 let answer: Deferred<void>;
@@ -30,8 +31,8 @@ const rejection = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-async function requested(): Promise<void> {
-  while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+function requested(): Promise<void> {
+  return until(() => server.requests.length > 0, 'a request at the server');
 }
 
 describe('RestEndpoint: its own signal and the one fetchWith injects', () => {

@@ -76,13 +76,7 @@ export async function roundTrip(server: { url: string }): Promise<void> {
 }
 
 /** Polls `check` until it is true (bounded): for real I/O (the server answering), never for the cache's timers. */
-export async function until(check: () => boolean, what: string, timeout = 2000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { until } from '../helpers/until';
 
 // --- the README's todo resource, against the test server ---------------------------------
 
