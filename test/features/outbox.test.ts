@@ -2,27 +2,12 @@
 // restored by a reload, and replayed once with their idempotency key.
 import { discardOutboxEntry } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
-import { startStoreServer, until, type StoreServer } from '../store/helpers';
-import { entriesOf, Gate, openPage, saved, tick, todoResources, watch, type Page } from './outboxHelpers';
+import { until, type StoreServer } from '../store/helpers';
+import { entriesOf, startOutboxServer, Gate, openPage, saved, tick, todoResources, watch, type Page } from './outboxHelpers';
 
 let server: StoreServer;
 beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'Write docs' },
-    { id: 2, title: 'Ship it' },
-  ]);
-  // The server stamps each write, so its answer differs from the optimistic guess.
-  for (const method of ['PATCH', 'PUT']) {
-    server.route(method, '/todos/:id', (request) => {
-      const id = Number(request.params.id);
-      const stored = server.todos.get(id);
-      if (stored === undefined) return { status: 404, json: { message: `todo ${id} not found` } };
-      const next = { ...stored, ...(request.body as object), id, updatedAt: 99 };
-      server.todos.set(id, next);
-      return { json: next };
-    });
-  }
+  server = await startOutboxServer();
 });
 afterEach(() => server.close());
 

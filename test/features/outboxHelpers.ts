@@ -8,6 +8,27 @@ import { createResource, createRestCache, outbox, selectOutbox, type RestCache, 
 import { Todo } from '../fixtures/Todo';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { makeClock, type Clock } from '../helpers/clock';
+import { startStoreServer, type StoreServer } from '../store/helpers';
+
+/** The test server with two todos, whose writes stamp `updatedAt: 99` so an answer differs from the optimistic guess. */
+export async function startOutboxServer(): Promise<StoreServer> {
+  const server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'Write docs' },
+    { id: 2, title: 'Ship it' },
+  ]);
+  for (const method of ['PATCH', 'PUT']) {
+    server.route(method, '/todos/:id', (request) => {
+      const id = Number(request.params.id);
+      const stored = server.todos.get(id);
+      if (stored === undefined) return { status: 404, json: { message: `todo ${id} not found` } };
+      const next = { ...stored, ...(request.body as object), id, updatedAt: 99 };
+      server.todos.set(id, next);
+      return { json: next };
+    });
+  }
+  return server;
+}
 
 /** A port that forwards to `target` while open and refuses connections while closed. */
 export class Gate {

@@ -57,6 +57,15 @@ export function recorder() {
   return { log, middleware };
 }
 
+/** {@link setup} with every action recorded before the middleware sees it (`log`). */
+export function recordedSetup(options: RestCacheOptions = {}) {
+  const clock = makeClock();
+  const cache = createRestCache({ now: clock.now, ...options });
+  const log = recorder();
+  const store = makeStore(cache, { before: [log.middleware] });
+  return { clock, cache, store, controller: cache.controller(store), log: log.log };
+}
+
 /**
  * Lets the current test log `console.warn` (test/setup.ts fails a test that
  * logs one): replaces the setup's spy implementation and returns the spy.

@@ -2,8 +2,7 @@
 // `rest/set` action, merged like a read's response (useIncoming, rule 5b).
 import { schema } from 'rest-slice';
 import { OrderedTodo } from '../fixtures/Todo';
-import { recorder, makeClock, makeStore, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
-import { createRestCache } from 'rest-slice';
+import { recordedSetup, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -14,14 +13,6 @@ beforeEach(async () => {
   ]);
 });
 afterEach(() => server.close());
-
-function recordedSetup() {
-  const clock = makeClock();
-  const cache = createRestCache({ now: clock.now });
-  const log = recorder();
-  const store = makeStore(cache, { before: [log.middleware] });
-  return { clock, cache, store, controller: cache.controller(store), log: log.log };
-}
 
 describe('controller.set with an Entity', () => {
   it('updates every view holding the entity with one plain JSON rest/set action and no request', async () => {

@@ -1,8 +1,8 @@
 // `controller.set(...)` returns its promise with `undo()` (RTK Query's `updateQueryData` returns `undo`):
 // undo puts back each row the set changed, in one plain JSON `rest/set` action, unless something wrote
 // that row since (the newer data stays); rows the set created are removed. Against the real server.
-import { createRestCache, type Controller } from 'rest-slice';
-import { makeClock, makeStore, recorder, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import type { Controller } from 'rest-slice';
+import { recordedSetup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -13,14 +13,6 @@ beforeEach(async () => {
   ]);
 });
 afterEach(() => server.close());
-
-function recordedSetup() {
-  const clock = makeClock();
-  const cache = createRestCache({ now: clock.now });
-  const log = recorder();
-  const store = makeStore(cache, { before: [log.middleware] });
-  return { clock, cache, store, controller: cache.controller(store), log: log.log };
-}
 
 describe('controller.set(...).undo()', () => {
   it('puts back the rows the set changed, the very objects stored before, in one rest/set action', async () => {
