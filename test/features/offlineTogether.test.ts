@@ -1,52 +1,27 @@
 // persist() and outbox() in one cache, against the real test server: writes made offline are saved with the
 // cache, a reload (a new store from the same storage) shows them and replays them once. Each page has its own
 // clock, starting where the previous one stopped: a page left behind runs no timer more, as a closed tab.
-import { createRestCache, memoryStorage, outbox, persist, selectOutbox, type PersistStorage } from 'rest-slice';
-import { deferred, expectWarnings, makeClock, makeStore, startStoreServer, until, type Clock, type StoreServer } from '../store/helpers';
+import { memoryStorage, selectOutbox, type PersistStorage } from 'rest-slice';
+import { deferred, expectWarnings, until, type StoreServer } from '../store/helpers';
 import { Todo } from '../fixtures/Todo';
-import { todoResources, watch } from './outboxHelpers';
+import { loadOfflinePage, saveThrough, startOutboxServer, todoResources, watch, type OfflinePage } from './outboxHelpers';
 
 let server: StoreServer;
 beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'Write docs' },
-    { id: 2, title: 'Ship it' },
-  ]);
-  // The server stamps each write, so its answer differs from the optimistic guess.
-  server.route('PATCH', '/todos/:id', (request) => {
-    const id = Number(request.params.id);
-    const stored = server.todos.get(id);
-    if (stored === undefined) return { status: 404, json: { message: `todo ${id} not found` } };
-    const next = { ...stored, ...(request.body as object), id, updatedAt: 99 };
-    server.todos.set(id, next);
-    return { json: next };
-  });
+  server = await startOutboxServer();
 });
 afterEach(() => server.close());
 
-const THROTTLE = 100;
 let channel = 0;
 
 /** Both features in the order `order` lists them (the outcome must not depend on it). */
 let order: 'persist first' | 'outbox first' = 'persist first';
 
 /** One page load: a cache with both features on `storage`, its store, on a clock of its own. */
-function load(storage: PersistStorage, resources: readonly object[], name: string, start?: number, timeout?: number) {
-  const clock: Clock = makeClock(start);
-  const persisted = persist({ storage, throttle: THROTTLE, timeout });
-  const kept = outbox({ resources, name });
-  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: order === 'persist first' ? [persisted, kept] : [kept, persisted] });
-  const store = makeStore(cache);
-  return { clock, persisted, cache, store, controller: cache.controller(store) };
-}
-type Page = ReturnType<typeof load>;
-
-/** Lets persist's write through its throttle and the storage's promise ticks. */
-async function save(page: Page): Promise<void> {
-  page.clock.advance(THROTTLE);
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-}
+const load = (storage: PersistStorage, resources: readonly object[], name: string, start?: number, timeout?: number) =>
+  loadOfflinePage(storage, resources, name, { start, timeout, outboxFirst: order === 'outbox first' });
+type Page = OfflinePage;
+const save = saveThrough;
 
 const todo = (page: Page, id: number) => page.cache.selectEntity(page.store.getState(), Todo, id) as Todo | undefined;
 const entriesOf = (page: Page) => selectOutbox(page.cache, page.store.getState());

@@ -4,11 +4,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createResource, createRestCache, outbox, selectOutbox, type RestCache, type RestCacheState } from 'rest-slice';
+import { createResource, createRestCache, outbox, persist, selectOutbox, type PersistStorage, type RestCache, type RestCacheState } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 import { makeClock, type Clock } from '../helpers/clock';
-import { startStoreServer, type StoreServer } from '../store/helpers';
+import { makeStore, startStoreServer, type StoreServer } from '../store/helpers';
 
 /** The test server with two todos, whose writes stamp `updatedAt: 99` so an answer differs from the optimistic guess. */
 export async function startOutboxServer(): Promise<StoreServer> {
@@ -123,4 +123,29 @@ export function watch<T>(promise: Promise<T>) {
     (error: Error & { status?: number }) => Object.assign(seen, { state: 'rejected', error }),
   );
   return seen;
+}
+
+/** How long persist() waits between saves in the offline tests. */
+export const THROTTLE = 100;
+
+/**
+ * One page load with persist() and outbox() on `storage`: a cache, its store, on a clock of its own
+ * (starting at `start`, where the previous page stopped). `outboxFirst` installs the outbox before persist.
+ */
+export function loadOfflinePage(storage: PersistStorage, resources: readonly object[], name: string, options: { start?: number; timeout?: number; outboxFirst?: boolean } = {}) {
+  const clock: Clock = makeClock(options.start);
+  const persisted = persist({ storage, throttle: THROTTLE, timeout: options.timeout });
+  const kept = outbox({ resources, name });
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: options.outboxFirst ? [kept, persisted] : [persisted, kept] });
+  const store = makeStore(cache);
+  return { clock, persisted, cache, store, controller: cache.controller(store) };
+}
+
+/** A page made by {@link loadOfflinePage}. */
+export type OfflinePage = ReturnType<typeof loadOfflinePage>;
+
+/** Lets persist's write through its throttle and the storage's promise ticks. */
+export async function saveThrough(page: OfflinePage): Promise<void> {
+  page.clock.advance(THROTTLE);
+  for (let i = 0; i < 30; i++) await Promise.resolve();
 }

@@ -2,10 +2,10 @@
 // without care the second tab's save replaces the first one's, and a write the first tab kept offline
 // (it exists nowhere else) would be lost. A save keeps the other tab's outbox entries it never held, and
 // writes its parts under keys of its own, so each save names only parts that exist.
-import { createRestCache, memoryStorage, outbox, persist, selectOutbox, type PersistStorage } from 'rest-slice';
-import { makeClock, makeStore, startStoreServer, until, type Clock, type StoreServer } from '../store/helpers';
+import { memoryStorage, selectOutbox, type PersistStorage } from 'rest-slice';
+import { startStoreServer, until, type StoreServer } from '../store/helpers';
 import { Todo } from '../fixtures/Todo';
-import { todoResources } from './outboxHelpers';
+import { loadOfflinePage, saveThrough, todoResources, type OfflinePage } from './outboxHelpers';
 
 let server: StoreServer;
 beforeEach(async () => {
@@ -17,22 +17,11 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const THROTTLE = 100;
 let channel = 0;
 
-function load(storage: PersistStorage, resources: readonly object[], name: string, start?: number) {
-  const clock: Clock = makeClock(start);
-  const persisted = persist({ storage, throttle: THROTTLE });
-  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted, outbox({ resources, name })] });
-  const store = makeStore(cache);
-  return { clock, persisted, cache, store, controller: cache.controller(store) };
-}
-type Page = ReturnType<typeof load>;
-
-async function save(page: Page): Promise<void> {
-  page.clock.advance(THROTTLE);
-  for (let i = 0; i < 30; i++) await Promise.resolve();
-}
+const load = (storage: PersistStorage, resources: readonly object[], name: string, start?: number) => loadOfflinePage(storage, resources, name, { start });
+type Page = OfflinePage;
+const save = saveThrough;
 
 const todo = (page: Page, id: number) => page.cache.selectEntity(page.store.getState(), Todo, id) as Todo | undefined;
 const entriesOf = (page: Page) => selectOutbox(page.cache, page.store.getState());
