@@ -1,6 +1,5 @@
 // docs/optimistic-updates.md: its recipes, run as written against a local server, do what the page says.
 import type { Entity } from 'rest-slice';
-import { allowConsole } from '../setup';
 import { counterRoutes, setup, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 

@@ -2,7 +2,7 @@ import { Entity, INVALID, denormalize, normalize, schema } from 'rest-slice';
 import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
-import { Comment, User } from '../fixtures/User';
+import { Comment } from '../fixtures/User';
 import { allowConsole } from '../setup';
 import { present } from '../helpers/denormalized';
 

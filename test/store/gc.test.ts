@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createRestCache, Entity, RestEndpoint, schema } from 'rest-slice';
-import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
+import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 const rootDir = resolve(__dirname, '../..');
 
