@@ -156,6 +156,43 @@ export async function openDemo(prefix = ''): Promise<DemoPage> {
 }
 
 /**
+ * One suite's demo, opened before its first test and closed after its last; each test ends with no
+ * console error or page error seen. Read `server`, `browser` and `page` inside tests (they exist once
+ * the suite's `beforeAll` ran).
+ */
+export function useDemo(prefix: string): DemoPage {
+  let demo: DemoPage | undefined;
+  beforeAll(async () => {
+    demo = await openDemo(prefix);
+  });
+  afterEach(() => {
+    expect(opened().takeProblems()).toEqual([]);
+  });
+  afterAll(async () => {
+    await demo?.browser.close();
+    await demo?.server.close();
+  });
+  const opened = (): DemoPage => {
+    if (demo === undefined) throw new Error('test/e2e: the demo is opened in beforeAll; read it inside a test');
+    return demo;
+  };
+  return {
+    get server() {
+      return opened().server;
+    },
+    get browser() {
+      return opened().browser;
+    },
+    get page() {
+      return opened().page;
+    },
+    takeProblems: () => opened().takeProblems(),
+    screenshot: (name) => opened().screenshot(name),
+    controlsAnswered: () => opened().controlsAnswered(),
+  };
+}
+
+/**
  * Waits until the demo's save in IndexedDB holds an outbox entry whose args carry `title`, and returns its
  * idempotency key. The predicate is polled each frame; it starts a read (async) and answers with the last
  * read's finding.

@@ -1,44 +1,25 @@
 // persist() in Chromium: the demo saves its cache in IndexedDB; after a reload the issues show from the
 // saved cache while the server's answer is held at the browser (so "before the server answered" is checked,
 // not timed), and a result still fresh is not requested at all.
-import type { Browser, Page } from 'playwright-core';
-import type { DemoServer } from '../../demo/server';
-import { describeInChromium, holdNext, openDemo, type DemoPage } from './browser';
+import { describeInChromium, holdNext, useDemo } from './browser';
 
 jest.setTimeout(60_000);
 
 describeInChromium('persist() in the demo (Chromium, IndexedDB)', () => {
-  let demo: DemoPage;
-  let server: DemoServer;
-  let browser: Browser;
-  let page: Page;
+  const demo = useDemo('persist-');
 
-  const titles = () => page.locator('tr[data-issue] td.title').allTextContents();
+  const titles = () => demo.page.locator('tr[data-issue] td.title').allTextContents();
   const logTypes = async () =>
-    await page.getByRole('complementary', { name: 'Cache inspector' }).getByRole('list', { name: 'Action log' }).locator('li b').allTextContents();
-
-  beforeAll(async () => {
-    demo = await openDemo('persist-');
-    ({ server, browser, page } = demo);
-  });
-
-  afterEach(() => {
-    expect(demo.takeProblems()).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+    await demo.page.getByRole('complementary', { name: 'Cache inspector' }).getByRole('list', { name: 'Action log' }).locator('li b').allTextContents();
 
   it('after a reload the issues show from IndexedDB while the request is held, and a fresh list is not requested', async () => {
-    await page.goto(server.url);
-    await page.locator('tr[data-issue="5"]').waitFor();
+    await demo.page.goto(demo.server.url);
+    await demo.page.locator('tr[data-issue="5"]').waitFor();
     const shown = await titles();
     expect(shown).toHaveLength(5);
     // The save is written a throttle window later: wait until the saved results hold the list's. The predicate
     // is polled each frame; it starts a read of IndexedDB (async) and answers with the last read's finding.
-    await page.waitForFunction(() => {
+    await demo.page.waitForFunction(() => {
       const probe = window as unknown as { reading?: boolean; saved?: boolean };
       if (!probe.reading) {
         probe.reading = true;
@@ -74,12 +55,12 @@ describeInChromium('persist() in the demo (Chromium, IndexedDB)', () => {
       }
     });
 
-    server.api.issues.get(1)!.title = 'Renamed on the server meanwhile';
-    const list = await holdNext(page, 'GET', '/api/issues');
+    demo.server.api.issues.get(1)!.title = 'Renamed on the server meanwhile';
+    const list = await holdNext(demo.page, 'GET', '/api/issues');
     let listRequested = false;
     void list.requested.then(() => (listRequested = true));
-    await page.reload();
-    await page.locator('tr[data-issue="5"]').waitFor();
+    await demo.page.reload();
+    await demo.page.locator('tr[data-issue="5"]').waitFor();
     // Shown from the saved cache: the server's rename is not there, and the list was never asked for (still fresh).
     expect(await titles()).toEqual(shown);
     expect(listRequested).toBe(false);
