@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { createRestCache, crossTab, type CrossTabChannel, type RestCacheState } from 'rest-slice';
 import { makeClock, makeStore, slice, startStoreServer, todoResource, type StoreServer } from '../store/helpers';
-import { propertyParameters } from './runs';
+import { propertyParameters, propertyTimeout } from './runs';
 
 const IDS = [1, 2, 3];
 
@@ -152,4 +152,4 @@ it('random programs over two or three tabs end with the same data in every tab, 
     ),
     propertyParameters(25),
   );
-}, 120_000);
+}, propertyTimeout(120_000));

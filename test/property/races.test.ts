@@ -14,7 +14,7 @@ import { AbortOptimistic, Entity, RestEndpoint, createResource } from 'rest-slic
 import { FAULTS, startFaultServer, type Answer, type Fault, type FaultServer, type HeldItemRequest } from '../helpers/faultServer';
 import { setup, slice } from '../store/helpers';
 import { LIST_KEY, RaceModel, getKey, type Row } from './raceModel';
-import { propertyParameters } from './runs';
+import { propertyParameters, propertyTimeout } from './runs';
 
 class Item extends Entity {
   id: number | string | undefined = undefined;
@@ -411,4 +411,4 @@ it('random programs of concurrent operations keep the view equal to the model', 
     }),
     propertyParameters(120),
   );
-}, 600_000);
+}, propertyTimeout(600_000));

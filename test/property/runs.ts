@@ -9,10 +9,20 @@
 const CI_SEED = 20261123;
 import fc from 'fast-check';
 
+/** The run-count factor PROPERTY_RUNS asks for (1 when unset or not a positive number). */
+function runsFactor(): number {
+  const factor = Number(process.env.PROPERTY_RUNS ?? '1');
+  return Number.isFinite(factor) && factor > 0 ? factor : 1;
+}
+
+/** A jest time-out for a property test: `ms` at the default run count, scaled with PROPERTY_RUNS. */
+export function propertyTimeout(ms: number): number {
+  return ms * Math.max(1, runsFactor());
+}
+
 /** fast-check parameters for a property whose CI default is `runs` runs. */
 export function propertyParameters<T>(runs: number): fc.Parameters<T> {
-  const factor = Number(process.env.PROPERTY_RUNS ?? '1');
-  const numRuns = Math.max(1, Math.round(runs * (Number.isFinite(factor) && factor > 0 ? factor : 1)));
+  const numRuns = Math.max(1, Math.round(runs * runsFactor()));
   const seed = process.env.PROPERTY_SEED ?? (process.env.CI ? String(CI_SEED) : undefined);
   const path = process.env.PROPERTY_PATH;
   return {
