@@ -6,7 +6,8 @@
 import { Collection, type CollectionAdder, type AddMode } from '../schema/Collection';
 import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
-import { ObjectSchema } from '../schema/Object';
+import type { ObjectSchema } from '../schema/Object';
+import { isObjectSchema } from '../schema/objectMembers';
 import { isPlainObject, setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 import type { MergeGenerics, RestGenerics, SchemaOf } from './types';
@@ -75,7 +76,7 @@ function noCollection(schema: unknown, api: string): TypeError {
 
 function findCollection(schema: unknown): Collection<unknown> | undefined {
   if (schema instanceof Collection) return schema;
-  const members = schema instanceof ObjectSchema ? schema.schema : schema;
+  const members = isObjectSchema(schema) ? schema.schema : schema;
   if (!isPlainObject(members)) return undefined;
   for (const member of Object.values(members)) {
     const found = findCollection(member);
@@ -86,7 +87,7 @@ function findCollection(schema: unknown): Collection<unknown> | undefined {
 
 function replaceCollection(schema: unknown, replacement: unknown): unknown {
   if (schema instanceof Collection) return replacement;
-  const members = schema instanceof ObjectSchema ? schema.schema : schema;
+  const members = isObjectSchema(schema) ? schema.schema : schema;
   if (!isPlainObject(members)) return schema;
   const mapped: Record<string, unknown> = {};
   // `setOwn`: a member named `__proto__` stays a member.

@@ -2,7 +2,7 @@ import { Collection } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
 import { isEntityClass, type Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
-import { Union } from '../schema/Union';
+import { isUnion } from '../schema/Polymorphic';
 import { AbortOptimistic } from './AbortOptimistic';
 import { shortenPath } from './paths';
 import { RestEndpoint } from './RestEndpoint';
@@ -20,13 +20,13 @@ function isNonEmptyObject(value: unknown): boolean {
 
 /** The name of a resource's schema in its members' names: the Entity's key, or `A|B` for a Union of A and B. */
 function resourceKey(schema: unknown): string {
-  if (schema instanceof Union) return Object.values(schema.schema).map(describeSchema).join('|');
+  if (isUnion(schema)) return Object.values(schema.schema).map(describeSchema).join('|');
   return describeSchema(schema);
 }
 
 /** The schema of `delete`: an Invalidate of the Entity (or Union of Entities), else the schema itself. */
 function deleteSchema(schema: unknown): unknown {
-  if (schema instanceof Union || isEntityClass(schema)) return new Invalidate(schema as typeof Entity);
+  if (isUnion(schema) || isEntityClass(schema)) return new Invalidate(schema as typeof Entity);
   return schema;
 }
 

@@ -1,7 +1,7 @@
 import { ArraySchema } from './Array';
 import type { Entity } from './Entity';
 import type { PolymorphicReference } from './Polymorphic';
-import type { QueryReader } from './Query';
+import type { QueryReader } from './infer';
 
 /** Joins pks with a character no JSON key holds unescaped in practice, to compare lists cheaply. */
 const SEPARATOR = '\u0000';

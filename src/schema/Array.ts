@@ -67,8 +67,8 @@ export class ArraySchema<S = unknown>
     super(definition, schemaAttribute);
   }
 
-  /** How error messages name this schema. */
-  protected get kindName(): string {
+  /** @internal How error messages name this schema. */
+  get kindName(): 'schema.Array' {
     return 'schema.Array';
   }
 

@@ -3,7 +3,8 @@ import { CollectionMover, CollectionRemover } from './CollectionEdits';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, getOwn, quote, setOwn } from './own';
-import { Values } from './Values';
+import { isUnion, Polymorphic } from './Polymorphic';
+import type { Values } from './Values';
 import type {
   Denormalize,
   DenormalizeVisitor,
@@ -105,8 +106,9 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
         throw new TypeError('[rest-slice] `schema.Collection([Item])` takes an array with exactly one schema');
       }
       this.schema = new ArraySchema(schema[0]);
-    } else if (schema instanceof ArraySchema || schema instanceof Values) {
-      this.schema = schema;
+    } else if (schema instanceof Polymorphic && !isUnion(schema)) {
+      // `schema.Array` (and `schema.All`) or `schema.Values`, told apart by kind so an app without Values does not bundle it.
+      this.schema = schema as unknown as ArraySchema<unknown> | Values<unknown>;
     } else {
       throw new TypeError(
         `[rest-slice] \`schema.Collection\` wraps \`[Item]\`, \`schema.Array\` or \`schema.Values\`, got ${describeSchema(schema)}`,
@@ -120,7 +122,7 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
       this.createCollectionFilter = options.createCollectionFilter.bind(this);
     }
     const item = describeSchema(this.schema.schema);
-    this.key = options.key ?? (this.schema instanceof Values ? `{${item}}` : `[${item}]`);
+    this.key = options.key ?? (this.schema.kindName === 'schema.Values' ? `{${item}}` : `[${item}]`);
   }
 
   /** The pk of the collection stored for these args. */

@@ -1,8 +1,8 @@
 import { type AbstractInstance, type Entity, isEntityClass, isUsablePk, primaryKeyOf } from './Entity';
 import { describeKind, getOwn, quote } from './own';
-import type { PolymorphicReference } from './Polymorphic';
+import { isUnion, type PolymorphicReference } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
-import { Union } from './Union';
+import type { Union } from './Union';
 
 /** What an Invalidate of `E` denormalizes to: the instance, or for a Union one of its members. */
 export type InvalidatedItem<E> = E extends typeof Entity
@@ -26,7 +26,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
     /** The Entity class (or Union of them) whose row is invalidated. */
     readonly entity: E,
   ) {
-    if (!isEntityClass(entity) && !(entity instanceof Union)) {
+    if (!isEntityClass(entity) && !isUnion(entity)) {
       throw new TypeError('[rest-slice] `schema.Invalidate` takes an Entity class or a `schema.Union` of Entity classes');
     }
   }
@@ -34,7 +34,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
   /** The entity's table (for a Union, its members' keys). */
   get key(): string {
     const entity = this.entity;
-    if (!(entity instanceof Union)) return entity.key;
+    if (!isUnion(entity)) return entity.key;
     return Object.values(entity.schema as Record<string, { key?: string }>)
       .map((member) => member.key)
       .join('|');
@@ -43,7 +43,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
   /** The Entity class `input` belongs to (for a Union, by its `schemaAttribute`), and the attribute. */
   private memberOf(input: unknown, parent: unknown, key: string | undefined): [typeof Entity | undefined, string | undefined] {
     const entity = this.entity;
-    if (!(entity instanceof Union)) return [entity, undefined];
+    if (!isUnion(entity)) return [entity, undefined];
     const name = entity.attributeOf(input, parent, key);
     if (name === undefined) return [undefined, undefined];
     const member = getOwn(entity.schema as Record<string, unknown>, name);

@@ -3,7 +3,7 @@ import { describeSchema } from './describeSchema';
 import { Entity } from './Entity';
 import { jsonEqual } from './jsonEqual';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
-import { normalizeObject } from './Object';
+import { normalizeObject } from './objectMembers';
 import { createTable, quote } from './own';
 import type { NormalizedEntities, NormalizedEntitiesMeta, StoreReader } from './normalize';
 import type { EntityLikeSchema, EntityMeta, EntityRow, NormalizeVisitor } from './types';

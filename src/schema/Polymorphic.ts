@@ -1,5 +1,6 @@
 import { getOwn, quote } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor } from './types';
+import type { Union } from './Union';
 
 /** Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
@@ -21,6 +22,9 @@ export interface PolymorphicReference {
   id: unknown;
   schema: string;
 }
+
+/** The kinds built on {@link Polymorphic}, as error messages name them. */
+type PolymorphicKind = 'schema.Array' | 'schema.Values' | 'schema.Union';
 
 /**
  * The shared machinery of `Union` and mapped `Values`: one schema, or a
@@ -55,8 +59,11 @@ export abstract class Polymorphic<D> {
     return this;
   }
 
-  /** How error messages name this schema: `` `schema.Union` of ["post","link"] ``. */
-  protected abstract get kindName(): string;
+  /**
+   * @internal How error messages name this schema: `` `schema.Union` of ["post","link"] ``. It also tells the
+   * kinds apart where code must not import their classes.
+   */
+  abstract get kindName(): PolymorphicKind;
 
   /**
    * @internal The mapping key `value` picks (`undefined` when it picks none).
@@ -117,4 +124,13 @@ export abstract class Polymorphic<D> {
     if (schema === undefined || reference.id === undefined) return value;
     return visitor.unvisit(schema, reference.id);
   }
+}
+
+/**
+ * Whether `schema` is a `schema.Union`. Told by its kind rather than by
+ * `instanceof`, so code that only asks (resources, Invalidate, Collection)
+ * does not put the Union class in the bundle of an app that has none.
+ */
+export function isUnion(schema: unknown): schema is Union<any> {
+  return schema instanceof Polymorphic && schema.kindName === 'schema.Union';
 }

@@ -1,86 +1,9 @@
-import { Collection } from './Collection';
-import { isEntityClass, isUsablePk } from './Entity';
 import { INVALID } from './INVALID';
-import { getOwn } from './own';
-import type { PolymorphicReference } from './Polymorphic';
-import { Union } from './Union';
-import type { Denormalize, DenormalizeVisitor, GetEntity, NormalizeVisitor, SchemaClass, SchemaType } from './types';
+import { inferResult, type QueryReader } from './infer';
+import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
-/** What a query reads the cache through: the rows and the pks of each table. */
-export interface QueryReader {
-  readonly getEntity: GetEntity;
-  getPks(key: string): Iterable<string>;
-}
-
-/** A schema that can find its own result in the cache from the args: `schema.Query`, `schema.All`. */
-interface Inferable {
-  infer(args: readonly unknown[], reader: QueryReader): unknown;
-}
-
-function isInferable(schema: unknown): schema is Inferable {
-  return typeof schema === 'object' && schema !== null && typeof (schema as Partial<Inferable>).infer === 'function';
-}
-
-/**
- * The normalized result a schema has in the cache for `args`, without a
- * request: a Query or All reads the tables, an Entity class its pk from the
- * params (`{ id: 1 }`), a Collection the list stored for the args.
- * `undefined` when the cache holds none.
- */
-export function inferResult(schema: unknown, args: readonly unknown[], reader: QueryReader): unknown {
-  if (isInferable(schema)) return schema.infer(args, reader);
-  if (isEntityClass(schema)) {
-    const params = args[0];
-    if (typeof params === 'string' || typeof params === 'number') return reader.getEntity(schema.key, String(params)) === undefined ? undefined : String(params);
-    if (typeof params !== 'object' || params === null) return undefined;
-    let id: unknown;
-    try {
-      id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
-    } catch {
-      return undefined;
-    }
-    if (!isUsablePk(id)) return undefined;
-    const pk = String(id);
-    return reader.getEntity(schema.key, pk) === undefined ? undefined : pk;
-  }
-  if (schema instanceof Collection) {
-    const pk = schema.pk(undefined, undefined, args);
-    return reader.getEntity(schema.key, pk) === undefined ? undefined : pk;
-  }
-  if (schema instanceof Union && schema.schemaAttribute !== undefined) return inferUnionMember(schema, args, reader);
-  return undefined;
-}
-
-/**
- * A Union's reference for `args`, as Data Client infers it: the member the
- * params name by the `schemaAttribute` (`{ id: 5, type: 'link' }`), else the
- * first member whose table holds the pk the params give.
- */
-function inferUnionMember(union: Union, args: readonly unknown[], reader: QueryReader): PolymorphicReference | undefined {
-  const params = args[0];
-  if (typeof params !== 'object' || params === null) return undefined;
-  const members = union.schema;
-  let named: string | undefined;
-  try {
-    const attribute = union.schemaAttribute;
-    const value = typeof attribute === 'function' ? attribute(params, undefined, undefined) : getOwn(params as Record<string, unknown>, attribute!);
-    named = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-  } catch {
-    // An attribute function that cannot read the params: fall back to trying each member.
-  }
-  const chosen = named === undefined ? undefined : getOwn(members, named);
-  const candidates = chosen !== undefined ? [named as string] : Object.keys(members);
-  for (const name of candidates) {
-    const id = inferResult(getOwn(members, name), args, reader);
-    if (id !== undefined) return { id, schema: name };
-  }
-  return undefined;
-}
-
-/** True for the schemas whose result is always read from the cache, never from a stored response: Query and All. */
-export function isQuerySchema(schema: unknown): boolean {
-  return isInferable(schema);
-}
+// Inference lives in infer.ts, so the store's reads do not bundle this class; re-exported for the modules that import it from here.
+export { inferResult, isQuerySchema, type QueryReader } from './infer';
 
 /** A Query's result for one set of args: the inner result, tagged so that memoized reads are kept per args. */
 interface QueryResult {

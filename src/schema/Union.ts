@@ -1,5 +1,7 @@
-import { Polymorphic, type SchemaAttribute } from './Polymorphic';
-import { describeKind, quote } from './own';
+import { isEntityClass } from './Entity';
+import { inferResult, type InferredEntity, type QueryReader } from './infer';
+import { Polymorphic, type PolymorphicReference, type SchemaAttribute } from './Polymorphic';
+import { describeKind, getOwn, quote } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /**
@@ -19,8 +21,8 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
     super(definition, schemaAttribute);
   }
 
-  /** How error messages name this schema. */
-  protected get kindName(): string {
+  /** @internal How error messages name this schema. */
+  get kindName(): 'schema.Union' {
     return 'schema.Union';
   }
 
@@ -37,5 +39,35 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
   /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     return this.denormalizeValue(input, visitor);
+  }
+
+  /**
+   * @internal The member `args` name, as Data Client infers a Union's result:
+   * the one the params name by the `schemaAttribute` (`{ id: 5, type: 'link' }`),
+   * else the first member whose table holds the pk the params give.
+   */
+  inferEntity(args: readonly unknown[], reader: QueryReader): InferredEntity | undefined {
+    const params = args[0];
+    if (typeof params !== 'object' || params === null) return undefined;
+    const members = this.schema;
+    let named: string | undefined;
+    try {
+      const attribute = this.schemaAttribute;
+      const value = typeof attribute === 'function' ? attribute(params, undefined, undefined) : getOwn(params as Record<string, unknown>, attribute!);
+      named = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+    } catch {
+      // An attribute function that cannot read the params: fall back to trying each member.
+    }
+    const chosen = named === undefined ? undefined : getOwn(members, named);
+    const candidates = chosen !== undefined ? [named as string] : Object.keys(members);
+    for (const name of candidates) {
+      const member = getOwn(members, name);
+      const id = inferResult(member, args, reader);
+      if (id === undefined) continue;
+      const reference: PolymorphicReference = { id, schema: name };
+      // An Entity member's result is its pk, a string.
+      return { result: reference, row: isEntityClass(member) ? { key: member.key, pk: id as string } : undefined };
+    }
+    return undefined;
   }
 }

@@ -19,8 +19,8 @@ export class Values<D = unknown>
     super(definition, schemaAttribute);
   }
 
-  /** How error messages name this schema. */
-  protected get kindName(): string {
+  /** @internal How error messages name this schema. */
+  get kindName(): 'schema.Values' {
     return 'schema.Values';
   }
 

@@ -1,7 +1,7 @@
 import { arrayItemSchema, denormalizeArray } from './Array';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
-import { denormalizeObject } from './Object';
+import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { describeKind, getOwnRow, quote } from './own';
 import { describeSchema } from './describeSchema';

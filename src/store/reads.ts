@@ -1,10 +1,7 @@
-import { type AbstractInstance, type Entity, isEntityClass } from '../schema/Entity';
+import type { AbstractInstance, Entity } from '../schema/Entity';
 import { INVALID } from '../schema/INVALID';
-import { inferResult, isQuerySchema } from '../schema/Query';
+import { inferEntity, inferResult, isQuerySchema } from '../schema/infer';
 import type { MemoCache } from '../schema/MemoCache';
-import { getOwn } from '../schema/own';
-import type { PolymorphicReference } from '../schema/Polymorphic';
-import { Union } from '../schema/Union';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
@@ -40,17 +37,10 @@ interface Inferred {
  * entity is stored (Data Client's result inference), with its expiry.
  */
 function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: unknown; expiresAt: number } | undefined {
-  if (isEntityClass(schema)) {
-    const pk = inferResult(schema, args, view);
-    if (typeof pk !== 'string') return undefined;
-    return { pk, expiresAt: view.getMeta(schema.key, pk)?.expiresAt ?? 0 };
-  }
-  if (!(schema instanceof Union)) return undefined;
-  const reference = inferResult(schema, args, view) as PolymorphicReference | undefined;
-  if (reference === undefined) return undefined;
-  const member = getOwn(schema.schema, reference.schema);
-  const expiresAt = isEntityClass(member) ? view.getMeta(member.key, String(reference.id))?.expiresAt : undefined;
-  return { pk: reference, expiresAt: expiresAt ?? 0 };
+  const found = inferEntity(schema, args, view);
+  if (found === undefined) return undefined;
+  const row = found.row;
+  return { pk: found.result, expiresAt: (row === undefined ? undefined : view.getMeta(row.key, row.pk)?.expiresAt) ?? 0 };
 }
 
 /**

@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../..');
 async function bundledFiles(entry: string): Promise<string[]> {
   const result = await build({
     entryPoints: [path.join(root, entry)],
-    alias: { 'rest-slice': path.join(root, 'src/index.ts') },
+    alias: { 'rest-slice': path.join(root, 'src/index.ts'), 'rest-slice/react': path.join(root, 'src/react/index.ts') },
     bundle: true,
     minify: true,
     write: false,
@@ -37,7 +37,17 @@ describe('a core-only bundle', () => {
     expect(files.filter((file) => file.startsWith(`src/features/${feature}/`))).toEqual([]);
     expect(files).not.toContain('src/features/allFeatures.ts');
   });
+
+  // Each schema kind carries its own normalize, denormalize and inference: the core asks by kind, never by `instanceof`.
+  it.each(['Union', 'Values', 'Query', 'All', 'Object'])('holds no schema.%s class', (kind) => {
+    expect(files).not.toContain(`src/schema/${kind}.ts`);
+  });
 });
+
+it('an app that uses every schema kind ships each, so the check above would see them', async () => {
+  const files = await bundledFiles('scripts/size/everything.mjs');
+  expect(['Union', 'Values', 'Query', 'All', 'Object'].filter((kind) => !files.includes(`src/schema/${kind}.ts`))).toEqual([]);
+}, 60_000);
 
 it('an app that installs crossTab() ships it, so the check above would see it', async () => {
   const files = await bundledFiles('scripts/size/feature-crossTab.mjs');

@@ -1,0 +1,59 @@
+// The members of an object schema, normalized and denormalized: what a plain object literal schema
+// (`{ todos: [Todo] }`, core) and `schema.Object` (only in apps that use it) both run.
+import { INVALID } from './INVALID';
+import { definitionKeys as keysOf, describeKind, hasOwn, quote, setOwn } from './own';
+import type { ObjectSchema } from './Object';
+import type { DenormalizeVisitor, NormalizeVisitor } from './types';
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Normalizes the members of an object that have a schema; other members are kept as they are. */
+export function normalizeObject(
+  definition: Readonly<Record<string, unknown>>,
+  input: unknown,
+  visitor: NormalizeVisitor,
+): Record<string, unknown> {
+  if (!isPlainRecord(input)) {
+    throw new TypeError(
+      `[rest-slice] object schema with members ${quote(Object.keys(definition))} expected an object, got ${describeKind(input)}: ${quote(input)}`,
+    );
+  }
+  const output: Record<string, unknown> = { ...input };
+  for (const member of Object.keys(definition)) {
+    const value = input[member];
+    // Only own members count: a response without `constructor` does not have `Object` there.
+    if (value !== undefined && value !== null && hasOwn(input, member)) {
+      setOwn(output, member, visitor.visit(definition[member], value, input, member));
+    }
+  }
+  return output;
+}
+
+/** Denormalizes the members that have a schema; an invalidated member invalidates the object. */
+export function denormalizeObject(
+  definition: Readonly<Record<string, unknown>>,
+  input: unknown,
+  visitor: DenormalizeVisitor,
+): unknown {
+  if (!isPlainRecord(input)) return input;
+  const output: Record<string, unknown> = { ...input };
+  for (const member of keysOf(definition)) {
+    const value = input[member];
+    if (value === undefined || !hasOwn(input, member)) continue;
+    const item = visitor.unvisit(definition[member], value);
+    if (item === INVALID) return INVALID;
+    setOwn(output, member, item);
+  }
+  return output;
+}
+
+/**
+ * Whether `schema` is a `schema.Object`. Told by its kind rather than by
+ * `instanceof`, so code that only asks (the Collection finder of resources)
+ * does not put the class in the bundle of an app that has none.
+ */
+export function isObjectSchema(schema: unknown): schema is ObjectSchema {
+  return typeof schema === 'object' && schema !== null && (schema as { kindName?: unknown }).kindName === 'schema.Object';
+}
