@@ -3,7 +3,7 @@
  * (`:name`, `:name?`, `\\` escapes) with no translation, and 6.3.0 carries the
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
-import { compile, parse, pathToRegexp as toRegexp } from 'path-to-regexp';
+import { parse, pathToRegexp as toRegexp } from 'path-to-regexp';
 import { createTable, getOwn } from '../schema/own';
 
 type Token = ReturnType<typeof parse>[number];
@@ -13,7 +13,6 @@ interface PathInfo {
   readonly tokens: readonly Token[];
   readonly keys: ReadonlySet<string>;
   readonly required: readonly string[];
-  readonly toPath: (params: Record<string, string>) => string;
   /** The filled path when the template has no argument (most list endpoints): built once. */
   readonly constant: string | undefined;
 }
@@ -32,12 +31,28 @@ function pathInfo(path: string): PathInfo {
       keys.add(name);
       if (token.modifier === '' || token.modifier === '+') required.push(name);
     }
-    // `validate: false`: values are already encoded, so `%` or `/` in them is expected.
-    const toPath = compile(path, { encode: encodeURIComponent, validate: false });
-    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, toPath, constant: keys.size === 0 ? toPath({}) : undefined };
+    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, constant: keys.size === 0 ? fillTokens(tokens, {}) : undefined };
     infos.set(path, info);
   }
   return info;
+}
+
+/**
+ * The template with each present value URL-encoded between its param's prefix and suffix; an absent
+ * (optional) param drops with them. Values are not checked against a param's pattern: the caller
+ * checked presence, and `%` or `/` in an encoded value is expected.
+ */
+function fillTokens(tokens: readonly Token[], values: Readonly<Record<string, string>>): string {
+  let filled = '';
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      filled += token;
+      continue;
+    }
+    const value = getOwn(values, String(token.name));
+    if (value !== undefined) filled += token.prefix + encodeURIComponent(value) + token.suffix;
+  }
+  return filled;
 }
 
 /** The path's pattern as a RegExp matching a filled path at the start of a string (cached per path). */
@@ -187,7 +202,7 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
     );
   }
   if (dotted) checkSegments(owner, path, info.tokens, values);
-  return info.toPath(values);
+  return fillTokens(info.tokens, values);
 }
 
 /**

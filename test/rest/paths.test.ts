@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+import { compile, parse } from 'path-to-regexp';
 import { buildPath, shortenPath } from 'rest-slice';
+import { propertyParameters } from '../property/runs';
 
 describe('buildPath', () => {
   it('builds the seed GitHub search path', () => {
@@ -84,6 +87,41 @@ describe('shortenPath', () => {
   it('throws for a path with no param', () => {
     expect(() => shortenPath('/todos')).toThrow(
       "[rest-slice] `createResource` needs a path with at least one `:param`, got '/todos'",
+    );
+  });
+});
+
+describe('buildPath fills a template as path-to-regexp compiles it', () => {
+  // The path is filled from path-to-regexp's parsed tokens by rest-slice's own code; this checks it
+  // against the library's `compile` (encodeURIComponent, no pattern check) over the template forms.
+  const templates = [
+    '/todos/:id',
+    '/users/:userId/todos/:id?',
+    '/files/:path+',
+    '/files/:path*',
+    '/items{-:variant}?',
+    '/items/{:variant-v}?',
+    '/range/{:from-x}/:to',
+    '/search\\?q=:q?%20repo\\::owner/:repo&page=:page?',
+    '/numbers/:n(\\d+)',
+    '/:a/:b?/:c',
+  ];
+  const value = fc.stringMatching(/^[\w %/&?#é\u{1F600}-]{1,6}$/u).filter((text) => !text.includes('.'));
+
+  it('property: the same path for every template and values', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), fc.dictionary(fc.constantFrom('id', 'userId', 'path', 'variant', 'from', 'to', 'q', 'owner', 'repo', 'page', 'n', 'a', 'b', 'c'), value), (template, values) => {
+        const names = parse(template).flatMap((token) => (typeof token === 'string' ? [] : [String(token.name)]));
+        const params = Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
+        let expected: string;
+        try {
+          expected = compile(template, { encode: encodeURIComponent, validate: false })(params);
+        } catch {
+          return; // a required param missing: buildPath throws its own error, tested above
+        }
+        expect(buildPath(template, params)).toBe(expected);
+      }),
+      propertyParameters(300),
     );
   });
 });
