@@ -25,10 +25,25 @@ function deepFreeze<T>(value: T): T {
 }
 
 function deepFreezeAlways<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreezeAlways((value as Record<string, unknown>)[key]);
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeTree(value);
   return value;
+}
+
+// Rows are mostly strings and numbers, and their arrays mostly pks: members that are not objects are not
+// visited, and an array is walked by index (its `Object.keys` would make a string of every index).
+function freezeTree(value: object): void {
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const member: unknown = value[i];
+      if (typeof member === 'object' && member !== null && !Object.isFrozen(member)) freezeTree(member);
+    }
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (typeof member === 'object' && member !== null && !Object.isFrozen(member)) freezeTree(member);
+  }
 }
 
 function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T): { readonly [key: string]: T } {
