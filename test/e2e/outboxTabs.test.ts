@@ -134,4 +134,41 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     expect(await row(a, 2).textContent()).toBe(title);
     expect(await row(b, 2).textContent()).toBe(title);
   });
+
+  it('a tab that crashes in the middle of sending an edit both tabs hold: the other tab takes it over and sends it, with the same key', async () => {
+    const title = 'Accents ignored, edited offline, sender closed';
+    const a = await open(4);
+    await a.goto(demo.server.url);
+    await row(a, 4).waitFor();
+    await editOffline(a, 4, title);
+    const key = await savedOutboxKey(a, title);
+    const b = await open(4);
+    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
+    await b.goto(demo.server.url);
+    await row(b, 4).filter({ hasText: title }).waitFor();
+    await outboxPanel(b).getByText('1 write waiting').waitFor();
+
+    // Tab A starts sending (its PATCH held at the browser, the lock held), tab B queues for the lock.
+    const held = await holdNext(a, 'PATCH', '/api/issues/4');
+    await outboxPanel(a).getByLabel('Offline').uncheck();
+    await held.requested;
+    await outboxPanel(b).getByLabel('Offline').uncheck();
+    await b.waitForFunction(
+      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
+      undefined,
+      { polling: 50 },
+    );
+    // Tab A's renderer dies before its request left the browser (no script of it runs again, so it tells
+    // nobody): its lock goes with it, and the server never got the edit.
+    const session = await context.newCDPSession(a);
+    const crashed = a.waitForEvent('crash');
+    // The crash ends the session before it answers.
+    session.send('Page.crash').catch(() => undefined);
+    await crashed;
+    await outboxPanel(b).getByText('no write waiting').waitFor();
+    expect(demo.server.api.issues.get(4)?.title).toBe(title);
+    const sent = patches.filter((request) => request.frame().page() === b);
+    expect(sent.map((request) => request.headers()['idempotency-key'])).toEqual([key]);
+    expect(await row(b, 4).textContent()).toBe(title);
+  });
 });
