@@ -63,6 +63,18 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await outboxPanel(page).getByText('1 write waiting').waitFor();
   }
 
+  /** Renames issue `id` in tab `page`, already offline: the edit is shown and waits beside the others. */
+  async function editOfflineAgain(page: Page, id: number, title: string, waiting: string): Promise<void> {
+    const before = demo.server.api.issues.get(id)!.title;
+    await page.locator(`tr[data-issue="${id}"]`).getByRole('button', { name: before }).click();
+    const field = page.getByRole('region', { name: 'Issue detail' }).getByLabel('Issue title');
+    await field.waitFor();
+    await field.fill(title);
+    await field.press('Enter');
+    await row(page, id).filter({ hasText: title }).waitFor();
+    await outboxPanel(page).getByText(waiting).waitFor();
+  }
+
   it('an edit kept in one tab is sent by that tab alone, once; the other tab shows the answer', async () => {
     const title = 'Faint colors, edited offline in tab A';
     const a = await open(3);
@@ -170,5 +182,46 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     const sent = patches.filter((request) => request.frame().page() === b);
     expect(sent.map((request) => request.headers()['idempotency-key'])).toEqual([key]);
     expect(await row(b, 4).textContent()).toBe(title);
+  });
+
+  it('a tab that crashes while it sends the second of two edits both tabs hold: the other tab sends that one, once, with its key', async () => {
+    const first = 'Safari login, edited offline first';
+    const second = 'Settings loads twice, edited offline second';
+    const a = await open(5);
+    await a.goto(demo.server.url);
+    await row(a, 5).waitFor();
+    await editOffline(a, 1, first);
+    await editOfflineAgain(a, 5, second, '2 writes waiting');
+    const key = await savedOutboxKey(a, second);
+    const b = await open(5);
+    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
+    await b.goto(demo.server.url);
+    await row(b, 5).filter({ hasText: second }).waitFor();
+    await outboxPanel(b).getByText('2 writes waiting').waitFor();
+
+    // Tab A sends the first edit (held at the browser, so A keeps the lock), tab B comes online and queues.
+    const heldFirst = await holdNext(a, 'PATCH', '/api/issues/1');
+    const heldSecond = await holdNext(a, 'PATCH', '/api/issues/5');
+    await outboxPanel(a).getByLabel('Offline').uncheck();
+    await heldFirst.requested;
+    await outboxPanel(b).getByLabel('Offline').uncheck();
+    await b.waitForFunction(
+      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
+      undefined,
+      { polling: 50 },
+    );
+    // The first is answered (tab B hears it settled); tab A announces and starts the second, then dies.
+    heldFirst.release();
+    await heldSecond.requested;
+    await outboxPanel(b).getByText('1 write waiting').waitFor();
+    const session = await context.newCDPSession(a);
+    const crashed = a.waitForEvent('crash');
+    session.send('Page.crash').catch(() => undefined);
+    await crashed;
+
+    await outboxPanel(b).getByText('no write waiting').waitFor();
+    expect(demo.server.api.issues.get(5)?.title).toBe(second);
+    const sent = patches.filter((request) => request.frame().page() === b);
+    expect(sent.map((request) => request.headers()['idempotency-key'])).toEqual([key]);
   });
 });

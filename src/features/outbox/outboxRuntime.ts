@@ -81,7 +81,10 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
 
   function receive(message: OutboxMessage): void {
     if (message.type === 'sending') {
-      if (held.has(message.id)) elsewhere.add(message.id);
+      if (!held.has(message.id)) return;
+      elsewhere.add(message.id);
+      // Queued behind the sender's lock: if that tab closes mid-send, this one takes the entry over.
+      if (tabs().acrossTabs && !isOffline()) void flush();
       return;
     }
     elsewhere.delete(message.id);
@@ -242,6 +245,12 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
   }
 
   async function replay(): Promise<void> {
+    if (elsewhere.size > 0 && tabs().acrossTabs) {
+      // This tab holds the lock, so the tab that announced these is no longer sending. Its last message
+      // (how the entry settled) may still be on its way: one turn of the event loop lets it land first.
+      await new Promise<void>((resolve) => cache.scheduler.setTimeout(resolve, 0));
+      elsewhere.clear();
+    }
     for (const next of entries()) {
       if (next.status !== 'pending') continue;
       // Another outbox sends it: the writes after it wait, so they stay in order.

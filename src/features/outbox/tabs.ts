@@ -16,6 +16,11 @@ export type OutboxMessage =
 export interface Coordination {
   /** Runs `task` while no other outbox of the same name runs one. */
   lock(task: () => Promise<void>): Promise<void>;
+  /**
+   * True when the lock spans tabs (Web Locks): while a task holds it, no other tab is sending, so an
+   * entry another tab announced and never settled was left by a tab that closed mid-send.
+   */
+  readonly acrossTabs: boolean;
   /** Tells the other outboxes of the same name. */
   post(message: OutboxMessage): void;
 }
@@ -73,8 +78,10 @@ export function coordinate(name: string, receive: (message: OutboxMessage) => vo
   const here = local.get(name) ?? new Set();
   local.set(name, here);
   here.add(receive);
+  const acrossTabs = locks !== undefined && typeof locks.request === 'function';
   return {
-    lock: (task) => (locks !== undefined && typeof locks.request === 'function' ? locks.request(name, task) : localLock(name, task)),
+    lock: (task) => (acrossTabs ? locks.request(name, task) : localLock(name, task)),
+    acrossTabs,
     post(message) {
       for (const other of here) if (other !== receive) other(message);
       try {
