@@ -104,7 +104,7 @@ export abstract class Entity {
       console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
     const processed = this.process(input, parent, key, visitor.args);
-    const pk = primaryKeyOf(this, processed, parent, key, visitor.args, input, `Entity \`${this.key}\``);
+    const pk = primaryKeyOf(this, processed, parent, key, visitor.args, input);
     const problem = this.validate(processed);
     if (problem) {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
@@ -155,7 +155,7 @@ export abstract class Entity {
 /**
  * The row key `pk()` gives for `processed`, as a string. A `pk()` that throws,
  * or returns no usable key (`[]` is `''`) or a value with no string form, is
- * the data's fault: the error names `owner` and quotes `input`, the original is the `cause`.
+ * the data's fault: the error names `owner` (by default the entity) and quotes `input`, the original is the `cause`.
  */
 export function primaryKeyOf(
   entity: typeof Entity,
@@ -164,12 +164,14 @@ export function primaryKeyOf(
   key: string | undefined,
   args: readonly unknown[],
   input: unknown,
-  owner: string,
+  // Absent rather than built by the caller: a name made per row would cost a string for every entity normalized.
+  owner?: string,
 ): string {
   let id: unknown;
   try {
     id = entity.pk(processed, parent, key, args);
   } catch (error) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(
       `[rest-slice] ${owner} has no usable primary key: pk() threw (${error instanceof Error ? error.message : quote(error)}) for ${quote(input)}`,
       { cause: error },
@@ -179,12 +181,14 @@ export function primaryKeyOf(
   try {
     pk = typeof id === 'string' ? id : String(id);
   } catch (error) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(
       `[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id)}, which has no string form, for ${quote(input)}`,
       { cause: error },
     );
   }
   if (!isUsablePk(id) || !isUsablePk(pk)) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(`[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`);
   }
   return pk;

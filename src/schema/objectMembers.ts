@@ -21,7 +21,7 @@ export function normalizeObject(
     );
   }
   const output: Record<string, unknown> = { ...input };
-  for (const member of Object.keys(definition)) {
+  for (const member of keysOf(definition)) {
     const value = input[member];
     // Only own members count: a response without `constructor` does not have `Object` there.
     if (value !== undefined && value !== null && hasOwn(input, member)) {
