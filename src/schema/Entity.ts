@@ -110,12 +110,11 @@ export abstract class Entity {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
     }
     const schema = this.schema as Record<string, unknown>;
-    const keys = schemaKeys(schema);
-    for (let i = 0; i < keys.length; i++) {
-      const member = keys[i];
+    // `for in` walks the schema's cached enumeration: no keys array to look up per row.
+    for (const member in schema) {
       const value = processed[member];
       // Only own members count: data without `constructor` does not have `Object` there.
-      if (value !== undefined && value !== null && hasOwn(processed, member)) {
+      if (value !== undefined && value !== null && hasOwn(schema, member) && hasOwn(processed, member)) {
         setOwn(processed, member, visitor.visit(schema[member], value, processed, member));
       }
     }

@@ -21,10 +21,11 @@ export function normalizeObject(
     );
   }
   const output: Record<string, unknown> = { ...input };
-  for (const member of keysOf(definition)) {
+  // `for in` walks the definition's cached enumeration: no keys array to look up per object.
+  for (const member in definition) {
     const value = input[member];
     // Only own members count: a response without `constructor` does not have `Object` there.
-    if (value !== undefined && value !== null && hasOwn(input, member)) {
+    if (value !== undefined && value !== null && hasOwn(definition, member) && hasOwn(input, member)) {
       setOwn(output, member, visitor.visit(definition[member], value, input, member));
     }
   }
