@@ -1,5 +1,5 @@
 import { INVALID } from './INVALID';
-import { definitionKeys as schemaKeys, describeKind, hasOwn, quote, setOwn } from './own';
+import { describeKind, hasOwn, quote, setOwn } from './own';
 import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
 
 const defaultsCache = new WeakMap<Function, Record<string, unknown>>();
@@ -124,17 +124,18 @@ export abstract class Entity {
 
   /** @internal True when `static schema` names nested members. */
   static hasNestedSchema(): boolean {
-    return schemaKeys(this.schema).length > 0;
+    const schema = this.schema;
+    // Asked for every row denormalized: `for in` reads the schema's cached enumeration, where a keys cache was a WeakMap lookup.
+    for (const member in schema) if (hasOwn(schema, member)) return true;
+    return false;
   }
 
   /** @internal Replaces the nested members of a fresh instance by their denormalized values. */
   static denormalizeMembers(instance: Record<string, unknown>, visitor: DenormalizeVisitor): unknown {
     const schema = this.schema as Record<string, unknown>;
-    const keys = schemaKeys(schema);
-    if (keys.length === 0) return instance;
     let defaults: Readonly<Record<string, unknown>> | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const member = keys[i];
+    for (const member in schema) {
+      if (!hasOwn(schema, member)) continue;
       // Own fields only: an instance inherits `constructor` and methods, which are not data.
       const value = visitor.unvisit(schema[member], hasOwn(instance, member) ? instance[member] : undefined);
       if (value === INVALID) {
