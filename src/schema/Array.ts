@@ -5,9 +5,11 @@ import { Polymorphic, type PolymorphicItem, type SchemaAttribute } from './Polym
 import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /** The items of a list input: an array as is, an object's values (as Data Client reads `[Todo]` over an object). */
-function itemsOf(input: unknown, describe: () => string): readonly unknown[] {
+function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): readonly unknown[] {
   if (Array.isArray(input)) return input;
   if (typeof input === 'object' && input !== null) return Object.values(input);
+  // Named here, on the error path only, so a list costs no closure per call.
+  describe ??= () => `[${describeSchema(itemSchema)}]`;
   throw new TypeError(`[rest-slice] schema \`${describe()}\` expected an array, got ${describeKind(input)}: ${quote(input)}`);
 }
 
@@ -18,7 +20,7 @@ function itemsOf(input: unknown, describe: () => string): readonly unknown[] {
  * as in Data Client, so `process` and `pk` can read the owner.
  */
 export function normalizeArray(itemSchema: unknown, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown[] {
-  const items = itemsOf(input, () => `[${describeSchema(itemSchema)}]`);
+  const items = itemsOf(input, itemSchema);
   const output: unknown[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = visitor.visit(itemSchema, items[i], parent, key);
@@ -75,7 +77,7 @@ export class ArraySchema<S = unknown>
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (this.isSingle) return normalizeArray(this.definition, input, parent, key, visitor);
-    const items = itemsOf(input, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
+    const items = itemsOf(input, undefined, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
     const output: unknown[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];

@@ -1,5 +1,5 @@
 import { INVALID } from './INVALID';
-import { definitionKeys as schemaKeys, describeKind, hasOwn, quote, setOwn } from './own';
+import { describeKind, hasOwn, quote, setOwn } from './own';
 import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
 
 const defaultsCache = new WeakMap<Function, Record<string, unknown>>();
@@ -104,18 +104,17 @@ export abstract class Entity {
       console.warn(`${message}; reading it as an object (\`static automaticValidation = 'warn'\`)`);
     }
     const processed = this.process(input, parent, key, visitor.args);
-    const pk = primaryKeyOf(this, processed, parent, key, visitor.args, input, `Entity \`${this.key}\``);
+    const pk = primaryKeyOf(this, processed, parent, key, visitor.args, input);
     const problem = this.validate(processed);
     if (problem) {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
     }
     const schema = this.schema as Record<string, unknown>;
-    const keys = schemaKeys(schema);
-    for (let i = 0; i < keys.length; i++) {
-      const member = keys[i];
+    // `for in` walks the schema's cached enumeration: no keys array to look up per row.
+    for (const member in schema) {
       const value = processed[member];
       // Only own members count: data without `constructor` does not have `Object` there.
-      if (value !== undefined && value !== null && hasOwn(processed, member)) {
+      if (value !== undefined && value !== null && hasOwn(schema, member) && hasOwn(processed, member)) {
         setOwn(processed, member, visitor.visit(schema[member], value, processed, member));
       }
     }
@@ -125,17 +124,18 @@ export abstract class Entity {
 
   /** @internal True when `static schema` names nested members. */
   static hasNestedSchema(): boolean {
-    return schemaKeys(this.schema).length > 0;
+    const schema = this.schema;
+    // Asked for every row denormalized: `for in` reads the schema's cached enumeration, where a keys cache was a WeakMap lookup.
+    for (const member in schema) if (hasOwn(schema, member)) return true;
+    return false;
   }
 
   /** @internal Replaces the nested members of a fresh instance by their denormalized values. */
   static denormalizeMembers(instance: Record<string, unknown>, visitor: DenormalizeVisitor): unknown {
     const schema = this.schema as Record<string, unknown>;
-    const keys = schemaKeys(schema);
-    if (keys.length === 0) return instance;
     let defaults: Readonly<Record<string, unknown>> | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const member = keys[i];
+    for (const member in schema) {
+      if (!hasOwn(schema, member)) continue;
       // Own fields only: an instance inherits `constructor` and methods, which are not data.
       const value = visitor.unvisit(schema[member], hasOwn(instance, member) ? instance[member] : undefined);
       if (value === INVALID) {
@@ -155,7 +155,7 @@ export abstract class Entity {
 /**
  * The row key `pk()` gives for `processed`, as a string. A `pk()` that throws,
  * or returns no usable key (`[]` is `''`) or a value with no string form, is
- * the data's fault: the error names `owner` and quotes `input`, the original is the `cause`.
+ * the data's fault: the error names `owner` (by default the entity) and quotes `input`, the original is the `cause`.
  */
 export function primaryKeyOf(
   entity: typeof Entity,
@@ -164,12 +164,14 @@ export function primaryKeyOf(
   key: string | undefined,
   args: readonly unknown[],
   input: unknown,
-  owner: string,
+  // Absent rather than built by the caller: a name made per row would cost a string for every entity normalized.
+  owner?: string,
 ): string {
   let id: unknown;
   try {
     id = entity.pk(processed, parent, key, args);
   } catch (error) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(
       `[rest-slice] ${owner} has no usable primary key: pk() threw (${error instanceof Error ? error.message : quote(error)}) for ${quote(input)}`,
       { cause: error },
@@ -179,12 +181,14 @@ export function primaryKeyOf(
   try {
     pk = typeof id === 'string' ? id : String(id);
   } catch (error) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(
       `[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id)}, which has no string form, for ${quote(input)}`,
       { cause: error },
     );
   }
   if (!isUsablePk(id) || !isUsablePk(pk)) {
+    owner ??= `Entity \`${entity.key}\``;
     throw new TypeError(`[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id) ?? 'undefined'} for ${quote(input)}`);
   }
   return pk;

@@ -48,25 +48,22 @@ export class Normalizer implements NormalizeVisitor {
   visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null) return value;
     const type = typeof schema;
-    if (type === 'function' || type === 'object') {
-      const withNormalize = schema as { normalize?: unknown };
-      // A counter rather than a walk, so checking the depth costs almost nothing.
-      if (typeof withNormalize.normalize === 'function') {
-        if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
-        const output = (withNormalize as { normalize: NormalizeFn }).normalize(value, parent, key, this);
-        this.depth--;
-        return output;
-      }
-      // A converter such as `Date`: the store keeps the JSON value.
-      if (type === 'function') return value;
-      if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
-      const output = Array.isArray(schema)
-        ? normalizeArray(arrayItemSchema(schema), value, parent, key, this)
+    if (type !== 'function' && type !== 'object') return value;
+    // Lists are told first: asking an array for `normalize` walks Array.prototype, and one more shape
+    // at that lookup turns it megamorphic for every schema.
+    const isList = Array.isArray(schema);
+    const normalize = isList ? undefined : (schema as { normalize?: unknown }).normalize;
+    // A converter such as `Date`: the store keeps the JSON value.
+    if (type === 'function' && typeof normalize !== 'function') return value;
+    // A counter rather than a walk, so checking the depth costs almost nothing.
+    if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
+    const output = isList
+      ? normalizeArray(arrayItemSchema(schema), value, parent, key, this)
+      : typeof normalize === 'function'
+        ? (normalize as NormalizeFn).call(schema, value, parent, key, this)
         : normalizeObject(schema as Record<string, unknown>, value, this);
-      this.depth--;
-      return output;
-    }
-    return value;
+    this.depth--;
+    return output;
   }
 
   private table(key: string): Record<string, EntityRow> {

@@ -1,7 +1,7 @@
 // The members of an object schema, normalized and denormalized: what a plain object literal schema
 // (`{ todos: [Todo] }`, core) and `schema.Object` (only in apps that use it) both run.
 import { INVALID } from './INVALID';
-import { definitionKeys as keysOf, describeKind, hasOwn, quote, setOwn } from './own';
+import { describeKind, hasOwn, quote, setOwn } from './own';
 import type { ObjectSchema } from './Object';
 import type { DenormalizeVisitor, NormalizeVisitor } from './types';
 
@@ -21,10 +21,11 @@ export function normalizeObject(
     );
   }
   const output: Record<string, unknown> = { ...input };
-  for (const member of Object.keys(definition)) {
+  // `for in` walks the definition's cached enumeration: no keys array to look up per object.
+  for (const member in definition) {
     const value = input[member];
     // Only own members count: a response without `constructor` does not have `Object` there.
-    if (value !== undefined && value !== null && hasOwn(input, member)) {
+    if (value !== undefined && value !== null && hasOwn(definition, member) && hasOwn(input, member)) {
       setOwn(output, member, visitor.visit(definition[member], value, input, member));
     }
   }
@@ -39,9 +40,9 @@ export function denormalizeObject(
 ): unknown {
   if (!isPlainRecord(input)) return input;
   const output: Record<string, unknown> = { ...input };
-  for (const member of keysOf(definition)) {
+  for (const member in definition) {
     const value = input[member];
-    if (value === undefined || !hasOwn(input, member)) continue;
+    if (value === undefined || !hasOwn(definition, member) || !hasOwn(input, member)) continue;
     const item = visitor.unvisit(definition[member], value);
     if (item === INVALID) return INVALID;
     setOwn(output, member, item);
