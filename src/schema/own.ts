@@ -45,18 +45,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-const keysCache = new WeakMap<object, string[]>();
-
-/** The keys of a schema definition (never mutated after it is declared), computed once. */
-export function definitionKeys(definition: Readonly<Record<string, unknown>>): string[] {
-  let keys = keysCache.get(definition);
-  if (keys === undefined) {
-    keys = Object.keys(definition);
-    keysCache.set(definition, keys);
-  }
-  return keys;
-}
-
 /** A fresh lookup table with no prototype, so any string is a safe key. */
 export function createTable<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
