@@ -75,6 +75,35 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await outboxPanel(page).getByText(waiting).waitFor();
   }
 
+  /** Opens tab B offline (as after a reload made offline): it restores the saved edits and holds them too. */
+  async function openRestoringTab(id: number, title: string, waiting: string): Promise<Page> {
+    const b = await open(id);
+    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
+    await b.goto(demo.server.url);
+    await row(b, id).filter({ hasText: title }).waitFor();
+    await outboxPanel(b).getByText(waiting).waitFor();
+    return b;
+  }
+
+  /** Switches tab `page` back online and waits until its replay queues behind another tab's outbox lock. */
+  async function onlineBehindLock(page: Page): Promise<void> {
+    await outboxPanel(page).getByLabel('Offline').uncheck();
+    await page.waitForFunction(
+      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
+      undefined,
+      { polling: 50 },
+    );
+  }
+
+  /** Kills tab `page`'s renderer: no script of it runs again, so it tells nobody, and its locks go with it. */
+  async function crash(page: Page): Promise<void> {
+    const session = await context.newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    // The crash ends the session before it answers.
+    session.send('Page.crash').catch(() => undefined);
+    await crashed;
+  }
+
   it('an edit kept in one tab is sent by that tab alone, once; the other tab shows the answer', async () => {
     const title = 'Faint colors, edited offline in tab A';
     const a = await open(3);
@@ -112,12 +141,7 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await editOffline(a, 2, title);
     const key = await savedOutboxKey(a, title);
 
-    // Tab B opens with its Offline switch on (as after a reload made offline): it restores the saved edit and holds it too.
-    const b = await open(2);
-    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
-    await b.goto(demo.server.url);
-    await row(b, 2).filter({ hasText: title }).waitFor();
-    await outboxPanel(b).getByText('1 write waiting').waitFor();
+    const b = await openRestoringTab(2, title, '1 write waiting');
     expect(await outboxPanel(b).getByLabel('Offline').isChecked()).toBe(true);
     expect(patches).toHaveLength(0);
 
@@ -126,12 +150,7 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await outboxPanel(a).getByLabel('Offline').uncheck();
     await held.requested;
     // Tab B, back online too, asks for the lock and waits its turn.
-    await outboxPanel(b).getByLabel('Offline').uncheck();
-    await b.waitForFunction(
-      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
-      undefined,
-      { polling: 50 },
-    );
+    await onlineBehindLock(b);
     held.release();
 
     await outboxPanel(a).getByText('no write waiting').waitFor();
@@ -154,29 +173,15 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await row(a, 4).waitFor();
     await editOffline(a, 4, title);
     const key = await savedOutboxKey(a, title);
-    const b = await open(4);
-    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
-    await b.goto(demo.server.url);
-    await row(b, 4).filter({ hasText: title }).waitFor();
-    await outboxPanel(b).getByText('1 write waiting').waitFor();
+    const b = await openRestoringTab(4, title, '1 write waiting');
 
     // Tab A starts sending (its PATCH held at the browser, the lock held), tab B queues for the lock.
     const held = await holdNext(a, 'PATCH', '/api/issues/4');
     await outboxPanel(a).getByLabel('Offline').uncheck();
     await held.requested;
-    await outboxPanel(b).getByLabel('Offline').uncheck();
-    await b.waitForFunction(
-      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
-      undefined,
-      { polling: 50 },
-    );
-    // Tab A's renderer dies before its request left the browser (no script of it runs again, so it tells
-    // nobody): its lock goes with it, and the server never got the edit.
-    const session = await context.newCDPSession(a);
-    const crashed = a.waitForEvent('crash');
-    // The crash ends the session before it answers.
-    session.send('Page.crash').catch(() => undefined);
-    await crashed;
+    await onlineBehindLock(b);
+    // Tab A dies before its request left the browser: the server never got the edit.
+    await crash(a);
     await outboxPanel(b).getByText('no write waiting').waitFor();
     expect(demo.server.api.issues.get(4)?.title).toBe(title);
     const sent = patches.filter((request) => request.frame().page() === b);
@@ -193,31 +198,19 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await editOffline(a, 1, first);
     await editOfflineAgain(a, 5, second, '2 writes waiting');
     const key = await savedOutboxKey(a, second);
-    const b = await open(5);
-    await b.addInitScript(() => sessionStorage.setItem('rest-slice-demo:offline', '1'));
-    await b.goto(demo.server.url);
-    await row(b, 5).filter({ hasText: second }).waitFor();
-    await outboxPanel(b).getByText('2 writes waiting').waitFor();
+    const b = await openRestoringTab(5, second, '2 writes waiting');
 
     // Tab A sends the first edit (held at the browser, so A keeps the lock), tab B comes online and queues.
     const heldFirst = await holdNext(a, 'PATCH', '/api/issues/1');
     const heldSecond = await holdNext(a, 'PATCH', '/api/issues/5');
     await outboxPanel(a).getByLabel('Offline').uncheck();
     await heldFirst.requested;
-    await outboxPanel(b).getByLabel('Offline').uncheck();
-    await b.waitForFunction(
-      async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name?.startsWith('rest-slice-outbox:') === true),
-      undefined,
-      { polling: 50 },
-    );
+    await onlineBehindLock(b);
     // The first is answered (tab B hears it settled); tab A announces and starts the second, then dies.
     heldFirst.release();
     await heldSecond.requested;
     await outboxPanel(b).getByText('1 write waiting').waitFor();
-    const session = await context.newCDPSession(a);
-    const crashed = a.waitForEvent('crash');
-    session.send('Page.crash').catch(() => undefined);
-    await crashed;
+    await crash(a);
 
     await outboxPanel(b).getByText('no write waiting').waitFor();
     expect(demo.server.api.issues.get(5)?.title).toBe(second);
