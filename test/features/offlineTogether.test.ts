@@ -25,6 +25,14 @@ const save = saveThrough;
 
 const todo = (page: Page, id: number) => page.cache.selectEntity(page.store.getState(), Todo, id) as Todo | undefined;
 const entriesOf = (page: Page) => selectOutbox(page.cache, page.store.getState());
+
+/** Switches `page` offline and edits todo `id` there: resolves with the outbox entry that keeps the edit. */
+async function keepOfflineEdit(page: Page, TodoResource: ReturnType<typeof todoResources>['TodoResource'], id: number, title: string) {
+  page.store.dispatch(page.cache.actions.offline());
+  void page.controller.fetch(TodoResource.partialUpdate, { id }, { title }).catch(() => undefined);
+  await until(() => entriesOf(page).length === 1, 'the edit is kept');
+  return entriesOf(page)[0];
+}
 const writes = () => server.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.path, request.body]);
 
 describe.each(['persist first', 'outbox first'] as const)('persist() and outbox() together (%s)', (features) => {
@@ -39,9 +47,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     expect(await first.persisted.ready(first.store)).toBe('empty');
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Offline' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
+    await keepOfflineEdit(first, TodoResource, 1, 'Offline');
     expect(todo(first, 1)).toMatchObject({ title: 'Offline', updatedAt: 0 });
     const [kept] = entriesOf(first);
     await save(first);
@@ -82,10 +88,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'On start' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
-    const [kept] = entriesOf(first);
+    const kept = await keepOfflineEdit(first, TodoResource, 1, 'On start');
     await save(first);
 
     const second = load(storage, [TodoResource], name, first.clock.now());
@@ -150,10 +153,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.getList);
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Saved' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
-    const [kept] = entriesOf(first);
+    const kept = await keepOfflineEdit(first, TodoResource, 1, 'Saved');
     await save(first);
 
     const slow = deferred();
@@ -194,10 +194,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Twice' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
-    const [kept] = entriesOf(first);
+    const kept = await keepOfflineEdit(first, TodoResource, 1, 'Twice');
     await save(first);
     const second = load(storage, [TodoResource], name, first.clock.now());
     second.store.dispatch(second.cache.actions.offline());
@@ -269,9 +266,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.getList);
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'Bad' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
+    await keepOfflineEdit(first, TodoResource, 2, 'Bad');
     first.store.dispatch(first.cache.actions.online());
     await first.controller.flushOutbox();
     await until(() => entriesOf(first)[0]?.status === 'failed', 'the edit is refused');
@@ -295,10 +290,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Just now' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
-    const [kept] = entriesOf(first);
+    const kept = await keepOfflineEdit(first, TodoResource, 1, 'Just now');
     // No time passes on the page's clock: the page closes inside the throttle window.
     for (let i = 0; i < 20; i++) await Promise.resolve();
 
@@ -316,9 +308,7 @@ describe.each(['persist first', 'outbox first'] as const)('persist() and outbox(
     const first = load(storage, [TodoResource], name);
     await first.persisted.ready(first.store);
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    first.store.dispatch(first.cache.actions.offline());
-    void first.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Mine' }).catch(() => undefined);
-    await until(() => entriesOf(first).length === 1, 'the edit is kept');
+    await keepOfflineEdit(first, TodoResource, 1, 'Mine');
     await save(first);
 
     const second = load(storage, [TodoResource], name, first.clock.now());
