@@ -185,7 +185,8 @@ it('a relayed optimistic update of an endpoint this tab never used is skipped wi
   expect(confirmed(b.state())).toEqual(confirmed(a.state()));
 });
 
-it('two concurrent edits in two tabs end equal in both', async () => {
+/** Two tabs that both read todo 1, then edit it in turn (A renames it, B completes it) with both answers held. */
+async function concurrentEdits() {
   const a = openTab();
   const b = openTab();
   await a.controller.fetch(a.TodoResource.get, { id: 1 });
@@ -196,8 +197,16 @@ it('two concurrent edits in two tabs end equal in both', async () => {
   clock.advance(5);
   const fromB = b.controller.fetch(b.TodoResource.partialUpdate, { id: 1 }, { completed: true });
   await server.waitForHeld(2);
+  return { a, b, fromA, fromB };
+}
+
+/** The held requests of {@link concurrentEdits}: A's, then B's. */
+const heldByTab = () => (server.held[0].request.body.title === 'by A' ? [server.held[0], server.held[1]] : [server.held[1], server.held[0]]);
+
+it('two concurrent edits in two tabs end equal in both', async () => {
+  const { a, b, fromA, fromB } = await concurrentEdits();
   // The server applies A's edit, then B's: B's answer holds both.
-  const [heldA, heldB] = server.held[0].request.body.title === 'by A' ? [server.held[0], server.held[1]] : [server.held[1], server.held[0]];
+  const [heldA, heldB] = heldByTab();
   await heldA.release();
   await fromA;
   await heldB.release();
@@ -209,17 +218,8 @@ it('two concurrent edits in two tabs end equal in both', async () => {
 });
 
 it('two concurrent edits answered in the other order: the later edit wins in both tabs, as in one tab', async () => {
-  const a = openTab();
-  const b = openTab();
-  await a.controller.fetch(a.TodoResource.get, { id: 1 });
-  await until(() => b.title(1) === 'one', 'the first answer');
-  server.hold();
-  clock.advance(5);
-  const fromA = a.controller.fetch(a.TodoResource.partialUpdate, { id: 1 }, { title: 'by A' });
-  clock.advance(5);
-  const fromB = b.controller.fetch(b.TodoResource.partialUpdate, { id: 1 }, { completed: true });
-  await server.waitForHeld(2);
-  const [heldA, heldB] = server.held[0].request.body.title === 'by A' ? [server.held[0], server.held[1]] : [server.held[1], server.held[0]];
+  const { a, b, fromA, fromB } = await concurrentEdits();
+  const [heldA, heldB] = heldByTab();
   await heldB.release();
   await fromB;
   await heldA.release();
