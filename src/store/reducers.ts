@@ -133,10 +133,9 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
 // `meta.fetchedAt` is the result's stamp (the error's when there is no result); `errorAt` is the
 // error's when both are kept.
 
-/** The `fetchedAt` of the stored result of `key`, or -Infinity when it has none. */
-export function resultStamp(state: Pick<RestCacheState, 'endpoints' | 'meta'>, key: string): number {
-  const meta = getOwn(state.meta, key);
-  return meta !== undefined && Object.prototype.hasOwnProperty.call(state.endpoints, key) ? meta.fetchedAt : -Infinity;
+/** The `fetchedAt` of the stored result of `key` (whose meta is `meta`), or -Infinity when it has none. */
+export function resultStamp(endpoints: RestCacheState['endpoints'], key: string, meta: ResultMeta | undefined): number {
+  return meta !== undefined && Object.prototype.hasOwnProperty.call(endpoints, key) ? meta.fetchedAt : -Infinity;
 }
 
 /** The `fetchedAt` of the error shown for `key`, or -Infinity when none is. */
@@ -148,7 +147,7 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   if (payload.fetchedAt < state.lastReset) return state;
   const previous = getOwn(state.meta, payload.key);
   // A response of an older fetch never replaces the result of a newer one; its entities were merged by fetchedAt.
-  const newest = resultStamp(state, payload.key) <= payload.fetchedAt;
+  const newest = resultStamp(state.endpoints, payload.key, previous) <= payload.fetchedAt;
   const errorAt = errorStamp(previous);
   // A later failure stays shown over the result of an earlier fetch that answered after it (equal stamps:
   // two fetches in one millisecond, the later answer wins, as it always did).
@@ -179,7 +178,7 @@ function errorPart(meta: ResultMeta): Omit<ResultMeta, 'fetchedAt'> {
 export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
   const previous = getOwn(state.meta, payload.key);
-  const resultAt = resultStamp(state, payload.key);
+  const resultAt = resultStamp(state.endpoints, payload.key, previous);
   // An older failure neither hides a newer result nor replaces a newer failure.
   const newest = resultAt <= payload.fetchedAt && errorStamp(previous) <= payload.fetchedAt;
   const { errorPolicy: _previousPolicy, errorAt: _previousAt, ...rest } = previous ?? ({} as Partial<ResultMeta>);

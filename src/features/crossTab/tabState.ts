@@ -55,7 +55,8 @@ export function mergeTabState(
   for (const key of Object.keys(peer.meta)) {
     const theirs = peer.meta[key];
     if (theirs.fetchedAt < base.lastReset) continue;
-    const merged = mergeResultMeta(getOwn(base.meta, key), resultStamp(base, key), theirs, resultStamp(peer, key));
+    const mine = getOwn(base.meta, key);
+    const merged = mergeResultMeta(mine, resultStamp(base.endpoints, key, mine), theirs, resultStamp(peer.endpoints, key, theirs));
     if (merged === undefined) continue;
     meta[key] = merged.meta;
     if (merged.theirResult) endpoints[key] = peer.endpoints[key];
