@@ -36,6 +36,12 @@ export class Normalizer implements NormalizeVisitor {
   readonly pruned = new Set<string>();
   /** With a store: the copies of each entity seen in this call, combined, before the store merge. */
   readonly incoming: Record<string, Record<string, Record<string, unknown>>> = createTable();
+  /**
+   * With a store: keys of the tables where this input's own reading of a row differs from the row the store
+   * keeps after it (stored data that is newer kept its place, or a row was invalidated). In the other tables
+   * the input reads exactly what the store will hold.
+   */
+  readonly ownDiffers = new Set<string>();
 
   /** How many schema levels deep the current `visit` is (see `MAX_SCHEMA_DEPTH`). */
   private depth = 0;
@@ -147,6 +153,7 @@ export class Normalizer implements NormalizeVisitor {
       } else {
         delete table[pk];
         this.pruned.add(key);
+        this.ownDiffers.add(key);
       }
       return;
     }
@@ -154,6 +161,7 @@ export class Normalizer implements NormalizeVisitor {
     if (schema.merge === Entity.merge && addsNothing(incoming, stored, incomingWins)) {
       // The default merge of data the stored row already holds (a refetch): nothing to build or write.
       if (incomingWins) this.setMeta(key, pk, this.meta);
+      else this.ownDiffers.add(key);
       delete table[pk];
       this.pruned.add(key);
       return;
@@ -165,6 +173,7 @@ export class Normalizer implements NormalizeVisitor {
     if (jsonEqual(merged, stored)) {
       delete table[pk];
       this.pruned.add(key);
+      if (!incomingWins) this.ownDiffers.add(key);
     } else {
       table[pk] = merged;
     }
@@ -177,6 +186,7 @@ export class Normalizer implements NormalizeVisitor {
       const storedMeta = store.getMeta(key, pk);
       if (storedMeta !== undefined && this.asStored(storedMeta).fetchedAt > this.meta.fetchedAt) return;
       this.setMeta(key, pk, { ...this.meta, invalidated: true });
+      this.ownDiffers.add(key);
     }
     this.table(key)[pk] = null;
   }

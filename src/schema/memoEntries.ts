@@ -63,6 +63,15 @@ export function tableVersionOf(table: object | undefined): number {
   return version;
 }
 
+/**
+ * Gives `table` the version `version` when it has none yet. For a table built from rows that a reader showed
+ * under `version` before the table existed: what was read through that reader is then known to be current in
+ * the table without looking at its rows.
+ */
+export function adoptTableVersion(table: object | undefined, version: number): void {
+  if (table !== undefined && !tableVersions.has(table)) tableVersions.set(table, version);
+}
+
 /** A version no table has yet: for rows only one view shows (its optimistic updates). */
 export function freshTableVersion(): number {
   return ++lastVersion;

@@ -27,6 +27,8 @@ export interface StoreNormalizeResult<R = unknown> extends NormalizeResult<R> {
   entitiesMeta: NormalizedEntitiesMeta;
   /** This input's own rows (its copies of each entity combined), before the merge with the store: what the response itself said. */
   incoming: NormalizedEntities;
+  /** Keys of the tables where reading this input's own rows gives other rows than the store holds once they are written. */
+  ownDiffers: readonly string[];
 }
 
 /** The store tables a normalize merges into. */
@@ -140,6 +142,7 @@ export function normalizeIntoStore<R = unknown>(
     entities: normalizer.entities,
     entitiesMeta: normalizer.entitiesMeta,
     incoming: normalizer.incoming,
+    ownDiffers: [...normalizer.ownDiffers],
   };
 }
 

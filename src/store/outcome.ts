@@ -6,10 +6,12 @@ import { getOwn, getOwnRow } from '../schema/own';
 import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
+import { adoptTableVersion, freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
+import { tablesWrittenFor } from './reducers';
 import { getRow, tablesReader } from './tables';
 
 /**
@@ -143,8 +145,9 @@ function recordResponse(
   }
   if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
   let data: unknown;
+  const read: OwnRead = { version: undefined };
   try {
-    data = readOwnResponse(input, schema, value, args, normalized, confirmed);
+    data = readOwnResponse(input, schema, value, args, normalized, confirmed, read);
   } catch (error) {
     throw new Error(
       `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) was not stored because it cannot be read back: ${errorMessage(error)}`,
@@ -153,7 +156,17 @@ function recordResponse(
   }
   const { result, entities, entitiesMeta } = normalized;
   dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta, ...copy }));
+  // Written over the state the read above saw, the tables hold the rows it saw under its own version: giving
+  // them that version lets the next read of this data (a selector, `getResponse`) skip the row checks.
+  const version = read.version;
+  const written = version === undefined ? undefined : tablesWrittenFor(entities, confirmed.entities);
+  if (version !== undefined && written !== undefined) for (const key in entities) adoptTableVersion(getOwnRow(written, key), version);
   return data;
+}
+
+/** The version a response's read gave the tables it writes, once it gave one. */
+interface OwnRead {
+  version: number | undefined;
 }
 
 /**
@@ -171,8 +184,9 @@ function readOwnResponse(
   args: readonly unknown[],
   normalized: StoreNormalizeResult,
   confirmed: RestCacheState,
+  read: OwnRead,
 ): unknown {
-  const { incoming, entities, entitiesMeta } = normalized;
+  const { incoming, entities, entitiesMeta, ownDiffers } = normalized;
   const getEntity: GetEntity = (key, pk) => {
     const changed = getOwnRow(getOwnRow(entities, key), pk);
     if (changed !== undefined && changed !== null) return changed;
@@ -184,7 +198,16 @@ function readOwnResponse(
     if (own !== undefined) return own;
     return stored === undefined ? changed : stored;
   };
-  const data = input.memo.denormalizeWith(schema, normalized.result, getEntity, args);
+  // Versions of the tables as read here, so what this read builds is checked table by table later: a table the
+  // response did not write is the stored one; the tables it wrote share a version of their own, which the stored
+  // tables take once written. Where the response's own rows differ from what gets stored, no version.
+  const tableVersion = (key: string): number | undefined =>
+    ownDiffers.includes(key)
+      ? undefined
+      : getOwnRow(entities, key) === undefined
+        ? tableVersionOf(getOwnRow(confirmed.entities, key))
+        : (read.version ??= freshTableVersion());
+  const data = input.memo.denormalizeWith(schema, normalized.result, { getEntity, tableVersion }, args);
   if (data !== INVALID && data !== undefined) return data;
   try {
     const inline: unknown = denormalize(schema, value, {}, args);

@@ -64,6 +64,17 @@ export function applyTables<T>(tables: StoredTables<T>, patch: { readonly [key: 
   return writeRows(tables, patch, deepFreeze);
 }
 
+// The entity tables each `setResponse` payload's rows made, and the tables they were written over, by the
+// payload's `entities` object. The middleware that dispatched it looks them up afterwards: written over the
+// tables it normalized against, they hold exactly the rows it read back from that response.
+const tablesWritten = /* @__PURE__ */ new WeakMap<object, { readonly from: StoredTables<unknown>; readonly to: StoredTables<unknown> }>();
+
+/** The entity tables a `setResponse` with these payload `entities` made, when it wrote them over `from`. */
+export function tablesWrittenFor(entities: object, from: StoredTables<unknown>): StoredTables<unknown> | undefined {
+  const written = tablesWritten.get(entities);
+  return written !== undefined && written.from === from ? written.to : undefined;
+}
+
 /**
  * A state that did not come from these reducers (a `preloadedState`, a
  * replayed or hand-made one): in development it is frozen, rows included, as
@@ -158,9 +169,11 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   const stored = getOwn(state.endpoints, payload.key);
   // The same result again (a refetch, a poll) keeps the stored object, so its readers keep theirs.
   const same = stored !== undefined && jsonEqual(stored, payload.result);
+  const entities = applyTables(state.entities, payload.entities);
+  tablesWritten.set(payload.entities, { from: state.entities, to: entities });
   return freezeState({
     ...state,
-    entities: applyTables(state.entities, payload.entities),
+    entities,
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
     endpoints: newest && !same ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,

@@ -1,6 +1,6 @@
 // What `controller.fetch` resolves with (issue 8 item 13), and responses that cannot be read
 // back (item 18): checked before anything is committed.
-import { Entity, RestEndpoint } from 'rest-slice';
+import { Entity, RestEndpoint, type RestFeature } from 'rest-slice';
 import { Counter, counterResource, counterRoutes, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -75,6 +75,69 @@ describe('controller.fetch resolves with its own response', () => {
     const deleted = await controller.fetch(TodoResource.delete, { id: 2 });
     expect(deleted).toBeInstanceOf(Todo);
     expect(deleted.pk()).toBe('2');
+  });
+
+  it('a list answered after a newer write to one of its todos: the fetch gets its own copy, every read after it the newer one', async () => {
+    const { store, controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList);
+    // The list is answered as it was when asked for, after the rename was answered.
+    server.hold((request) => request.method === 'GET', 'onArrival');
+    clock.advance(1);
+    const list = controller.fetch(TodoResource.getList);
+    await server.waitForHeld(1);
+    clock.advance(1);
+    await controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'renamed' });
+    await server.held[0].release();
+    const own = await list;
+    expect(own.map((todo) => todo.title)).toEqual(['one', 'two']);
+    const titles = () => controller.getResponse(TodoResource.getList, store.getState()).data?.map((todo) => todo.title);
+    expect(titles()).toEqual(['renamed', 'two']);
+    expect(titles()).toEqual(['renamed', 'two']);
+  });
+
+  it("a feature's reducer that changes a row the response wrote: reads show the feature's row", async () => {
+    const shout: RestFeature = {
+      name: 'shout',
+      reducers: {
+        setResponse: (state) => {
+          const todos = state.entities.Todo as Record<string, { title: string }> | undefined;
+          const first = todos?.['1'];
+          if (first === undefined) return state;
+          return { ...state, entities: { ...state.entities, Todo: { ...todos, 1: { ...first, title: first.title.toUpperCase() } } } };
+        },
+      },
+    };
+    const { store, controller } = setup({ features: [shout] });
+    const TodoResource = todoResource(server.url);
+    const own = await controller.fetch(TodoResource.getList);
+    expect(own.map((todo) => todo.title)).toEqual(['one', 'two']);
+    expect(controller.getResponse(TodoResource.getList, store.getState()).data?.map((todo) => todo.title)).toEqual(['ONE', 'two']);
+  });
+
+  it("a feature that stores another answer just before a refetch's own: reads show both", async () => {
+    const TodoResource = todoResource(server.url);
+    let sneakIn = false;
+    const sneak: RestFeature = {
+      name: 'sneak',
+      setup: (cache, store) => ({
+        before(action) {
+          if (!sneakIn || !cache.actions.setResponse.match(action)) return;
+          sneakIn = false;
+          void store.controller().setResponse(TodoResource.get, { id: 2 }, { id: 2, title: 'two, pushed' });
+        },
+      }),
+    };
+    const { store, controller, clock } = setup({ features: [sneak] });
+    await controller.fetch(TodoResource.getList);
+    server.seedTodos([
+      { id: 1, title: 'one, since' },
+      { id: 2, title: 'two' },
+    ]);
+    clock.advance(1);
+    sneakIn = true;
+    await controller.fetch(TodoResource.getList);
+    expect(controller.getResponse(TodoResource.getList, store.getState()).data?.map((todo) => todo.title)).toEqual(['one, since', 'two, pushed']);
   });
 });
 
