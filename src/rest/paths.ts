@@ -3,7 +3,7 @@
  * (`:name`, `:name?`, `\\` escapes) with no translation, and 6.3.0 carries the
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
-import { parse, pathToRegexp as toRegexp } from 'path-to-regexp';
+import { parse, tokensToRegexp } from 'path-to-regexp';
 import { createTable, getOwn } from '../schema/own';
 
 type Token = ReturnType<typeof parse>[number];
@@ -31,7 +31,8 @@ function pathInfo(path: string): PathInfo {
       keys.add(name);
       if (token.modifier === '' || token.modifier === '+') required.push(name);
     }
-    info = { regexp: toRegexp(path, [], { end: false }), tokens, keys, required, constant: keys.size === 0 ? fillTokens(tokens, {}) : undefined };
+    // From the tokens already parsed: `pathToRegexp` would parse the path again (and bundle its RegExp and array forms).
+    info = { regexp: tokensToRegexp(tokens, undefined, { end: false }), tokens, keys, required, constant: keys.size === 0 ? fillTokens(tokens, {}) : undefined };
     infos.set(path, info);
   }
   return info;
