@@ -12,7 +12,7 @@ import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RetainableQuery, StoreRuntimes } from './middleware/usage';
-import { missingFeature } from './featureCheck';
+import { checkFeatureOptions } from './featureCheck';
 import { createSnapshot } from './snapshot';
 import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
@@ -41,14 +41,16 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
   const { reducerPath } = options;
   const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
 
-  if (!handoff.storesWithMiddleware.has(store.getState)) {
-    if (process.env.NODE_ENV !== 'production') warnOnce(
-      `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
-        'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
-    );
+  if (process.env.NODE_ENV !== 'production') {
+    if (!handoff.storesWithMiddleware.has(store.getState)) {
+      warnOnce(
+        `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
+          'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
+      );
+    }
+    // Warns once when the reducer is not mounted.
+    selectors.selectSlice(store.getState());
   }
-  // Warns once when the reducer is not mounted.
-  selectors.selectSlice(store.getState());
 
   function splitState(rest: readonly unknown[]): [unknown[], unknown] {
     return [rest.slice(0, -1), rest[rest.length - 1]];
@@ -182,8 +184,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       }
       if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);
       // Holding a result runs its `onSubscribe` (the live feature) without a request: check here too.
-      const missing = missingFeature(target as EndpointInterface, input.has, reducerPath);
-      if (missing !== undefined) throw missing;
+      if (process.env.NODE_ENV !== 'production') checkFeatureOptions(target as EndpointInterface, input.has, reducerPath);
       registry.register(target as EndpointInterface);
       return runtime.usage.retain(target as EndpointInterface, args);
     },
@@ -197,10 +198,10 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     prefetch: (endpoint, ...args) => {
-      const missing = endpoint.sideEffect
-        ? new TypeError(`[rest-slice] \`controller.prefetch(${endpoint.name})\`: a mutation is never prefetched; run it with \`controller.fetch\`.`)
-        : missingFeature(endpoint, input.has, reducerPath);
-      if (missing !== undefined) throw missing;
+      if (endpoint.sideEffect) {
+        throw new TypeError(`[rest-slice] \`controller.prefetch(${endpoint.name})\`: a mutation is never prefetched; run it with \`controller.fetch\`.`);
+      }
+      if (process.env.NODE_ENV !== 'production') checkFeatureOptions(endpoint, input.has, reducerPath);
       // The failure is recorded in the store (the hooks and `getError` show it); the promise has nothing more to say.
       controller.fetchIfStale(endpoint, ...args).catch(() => undefined);
     },

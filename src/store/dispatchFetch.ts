@@ -3,7 +3,7 @@ import type { FetchPayload } from './actions';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { EndpointRegistry } from './registry';
-import { missingFeature } from './featureCheck';
+import { checkFeatureOptions } from './featureCheck';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 
@@ -31,8 +31,7 @@ export function createDispatchFetch(input: DispatchFetchInput): DispatchFetch {
   return function dispatchFetch(dispatch, endpoint, args) {
     let key: string;
     try {
-      const missing = missingFeature(endpoint, input.has, input.reducerPath);
-      if (missing !== undefined) throw missing;
+      if (process.env.NODE_ENV !== 'production') checkFeatureOptions(endpoint, input.has, input.reducerPath);
       registry.register(endpoint);
       key = endpoint.key(...args);
     } catch (error) {

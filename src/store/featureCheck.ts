@@ -12,19 +12,18 @@ const NEEDS: readonly (readonly [option: string, feature: string, active: (value
 ];
 
 /**
- * In development, the error for an endpoint option whose feature is not
- * installed (`retry` without `retry()`, ...); `undefined` when every option
- * it sets can work. Production skips the check.
+ * A development check: throws for an endpoint option whose feature is not
+ * installed (`retry` without `retry()`, ...). Callers put it behind a literal
+ * `process.env.NODE_ENV !== 'production'` check, so production builds drop the
+ * call with its arguments.
  */
-export function missingFeature(endpoint: EndpointInterface, has: (name: string) => boolean, reducerPath: string): Error | undefined {
-  if (process.env.NODE_ENV === 'production') return undefined;
+export function checkFeatureOptions(endpoint: EndpointInterface, has: (name: string) => boolean, reducerPath: string): void {
   for (const [option, feature, active] of NEEDS) {
     if (!active((endpoint as unknown as Record<string, unknown>)[option]) || has(feature)) continue;
-    return new Error(
+    throw new Error(
       `[rest-slice] endpoint \`${endpoint.name}\` sets \`${option}\`, which needs the ${feature} feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [${feature}()] })\`.`,
     );
   }
-  return undefined;
 }
 
 // Action types of the built-in features, by suffix, and the feature whose reducer handles each. Without the
@@ -43,10 +42,11 @@ const FEATURE_ACTIONS = new Map([
  * warning naming the action and the feature. Production skips it.
  */
 export function featureActionCheck(reducerPath: string, features: readonly RestFeature[]): (type: string) => void {
+  // Before the set is built, so that production builds drop the work with the check.
+  if (process.env.NODE_ENV === 'production') return () => undefined;
   const prefix = `${reducerPath}/`;
   const handled = new Set(features.flatMap((feature) => Object.keys(feature.reducers ?? {})));
   return (type) => {
-    if (process.env.NODE_ENV === 'production') return;
     const suffix = type.slice(prefix.length);
     const feature = FEATURE_ACTIONS.get(suffix);
     if (feature === undefined || handled.has(suffix)) return;

@@ -92,10 +92,12 @@ export function createRegistry(): EndpointRegistry {
       const known = entities.get(key);
       if (known === undefined) {
         entities.set(key, entity);
-      } else if (known !== entity && !(entity.prototype instanceof known) && !(known.prototype instanceof entity)) {
-        if (process.env.NODE_ENV !== 'production') warnOnce(
-          `[rest-slice] two Entity classes share the key \`${key}\` (${known.name} and ${entity.name}): their rows overwrite each other. Give each a distinct \`static key\`.`,
-        );
+      } else if (process.env.NODE_ENV !== 'production') {
+        if (known !== entity && !(entity.prototype instanceof known) && !(known.prototype instanceof entity)) {
+          warnOnce(
+            `[rest-slice] two Entity classes share the key \`${key}\` (${known.name} and ${entity.name}): their rows overwrite each other. Give each a distinct \`static key\`.`,
+          );
+        }
       }
     }
   }

@@ -211,8 +211,8 @@ export function createViewCache(context: ViewContext) {
     try {
       value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
     } catch (error) {
-      if (!isAbortOptimistic(error)) {
-        if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${errorMessage(error)}`);
+      if (process.env.NODE_ENV !== 'production') {
+        if (!isAbortOptimistic(error)) warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${errorMessage(error)}`);
       }
       records.set(entry, { reads });
       return;
