@@ -18,17 +18,11 @@ export function innerMessage(error: unknown): string {
 
 /** The plain JSON form of an error, as the store keeps it. */
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof Error) {
-    const status = (error as { status?: unknown }).status;
-    const name = typeof error.name === 'string' ? error.name : 'Error';
-    return typeof status === 'number' && Number.isFinite(status)
-      ? { name, message: errorMessage(error), status }
-      : { name, message: errorMessage(error) };
-  }
   const status = (error as { status?: unknown } | null | undefined)?.status;
-  return typeof status === 'number' && Number.isFinite(status)
-    ? { name: 'Error', message: errorMessage(error), status }
-    : { name: 'Error', message: errorMessage(error) };
+  // Only an Error's own `name` is kept: anything else thrown is stored as an `Error`.
+  const name = error instanceof Error && typeof error.name === 'string' ? error.name : 'Error';
+  const message = errorMessage(error);
+  return typeof status === 'number' && Number.isFinite(status) ? { name, message, status } : { name, message };
 }
 
 /** Rebuilds an `Error` from its stored form (when the original is not at hand, e.g. after a replay). */
