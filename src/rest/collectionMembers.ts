@@ -1,4 +1,4 @@
-import { adderSchema, listEditSchema } from './collectionSchemas';
+import { listMemberSchema } from './collectionSchemas';
 import type { RestEndpoint } from './RestEndpoint';
 import type { RestGenerics } from './types';
 
@@ -24,12 +24,9 @@ export type CollectionMember = 'push' | 'unshift' | 'assign' | 'remove' | 'move'
  */
 export function collectionMember(endpoint: RestEndpoint<RestGenerics>, member: CollectionMember): unknown {
   return derive(endpoint, member, () => {
-    const name = `${endpoint.name}.${member}`;
-    if (member === 'push' || member === 'unshift' || member === 'assign') {
-      return endpoint.extend({ method: 'POST', schema: adderSchema(endpoint.schema, member, member), name } as never);
-    }
+    const method = member === 'push' || member === 'unshift' || member === 'assign' ? 'POST' : 'PATCH';
     const movePath = member === 'move' ? (endpoint as { movePath?: unknown }).movePath : undefined;
     const where = typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
-    return endpoint.extend({ ...where, method: 'PATCH', schema: listEditSchema(endpoint.schema, member, member), name } as never);
+    return endpoint.extend({ ...where, method, schema: listMemberSchema(endpoint.schema, member, member), name: `${endpoint.name}.${member}` } as never);
   });
 }

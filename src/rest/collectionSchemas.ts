@@ -74,6 +74,13 @@ function noCollection(schema: unknown, api: string): TypeError {
   );
 }
 
+/** The Collection `schema` holds; throws naming `api` when it holds none. */
+function heldCollection(schema: unknown, api: string): Collection<unknown> {
+  const collection = findCollection(schema);
+  if (collection === undefined) throw noCollection(schema, api);
+  return collection;
+}
+
 function findCollection(schema: unknown): Collection<unknown> | undefined {
   if (schema instanceof Collection) return schema;
   const members = isObjectSchema(schema) ? schema.schema : schema;
@@ -96,27 +103,16 @@ function replaceCollection(schema: unknown, replacement: unknown): unknown {
 }
 
 /**
- * The adder schema for `mode` (`push`, `unshift` or `assign`) of the Collection `schema` holds.
- * @throws when `schema` holds no Collection.
+ * The schema of a list member: the `push`, `unshift`, `assign` (adders),
+ * `remove` or `move` schema of the Collection `schema` holds.
+ * @throws naming `api` when `schema` holds no Collection.
  */
-export function adderSchema(schema: unknown, mode: AddMode, api: string): CollectionAdder<unknown> {
-  const collection = findCollection(schema);
-  if (collection === undefined) throw noCollection(schema, api);
-  return collection[mode];
-}
-
-/**
- * The `remove` or `move` schema of the Collection `schema` holds.
- * @throws when `schema` holds no Collection.
- */
-export function listEditSchema(
+export function listMemberSchema(
   schema: unknown,
-  edit: 'remove' | 'move',
+  member: AddMode | 'remove' | 'move',
   api: string,
-): CollectionRemover<unknown> | CollectionMover<unknown> {
-  const collection = findCollection(schema);
-  if (collection === undefined) throw noCollection(schema, api);
-  return collection[edit];
+): CollectionAdder<unknown> | CollectionRemover<unknown> | CollectionMover<unknown> {
+  return heldCollection(schema, api)[member];
 }
 
 function appendNew(existing: unknown, incoming: unknown): unknown {
@@ -165,9 +161,7 @@ export class PageSchema implements SchemaClass {
  * @throws when `schema` holds no Collection.
  */
 export function paginatedSchema(schema: unknown, removeCursor: RemoveCursor, api: string): unknown {
-  const collection = findCollection(schema);
-  if (collection === undefined) throw noCollection(schema, api);
-  return replaceCollection(schema, new PageSchema(collection, removeCursor));
+  return replaceCollection(schema, new PageSchema(heldCollection(schema, api), removeCursor));
 }
 
 /** The `removeCursor` of `paginated('field')`: the params without `field`, other arguments dropped. */

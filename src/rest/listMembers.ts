@@ -1,4 +1,4 @@
-import { adderSchema, listEditSchema } from './collectionSchemas';
+import { listMemberSchema } from './collectionSchemas';
 import type { RestEndpoint } from './RestEndpoint';
 import { defineOwn } from './Endpoint';
 import { lastArg, paramsAndBody } from './optimisticResponses';
@@ -28,8 +28,7 @@ export function attachListMembers(getList: RestEndpoint<any>, config: ListMember
     const options: Record<string, unknown> = {
       ...where,
       method,
-      schema:
-        member === 'remove' || member === 'move' ? listEditSchema(getList.schema, member, label) : adderSchema(getList.schema, member, label),
+      schema: listMemberSchema(getList.schema, member, label),
       name: `${getList.name}.${member}`,
       paginationField: undefined,
     };
