@@ -24,7 +24,7 @@ export interface ControllerInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'storesWithMiddleware' | 'aborts'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'aborts'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
   readonly reads: Reads;
   readonly outcome: Outcome;
@@ -42,7 +42,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
   const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
 
   if (process.env.NODE_ENV !== 'production') {
-    if (!handoff.storesWithMiddleware.has(store.getState)) {
+    // The middleware registers each store's runtime when the store starts.
+    if (!input.runtimes.has(store.getState)) {
       warnOnce(
         `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
           'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',

@@ -24,8 +24,6 @@ export interface RequestHandoff {
   readonly pending: Map<string, PendingRequest>;
   /** Fetches in flight, by `requestId`: an optimistic layer runs its endpoint with the real args. */
   readonly active: Map<string, ActiveRequest>;
-  /** The stores whose middleware chain includes this cache's, by their `getState`. */
-  readonly storesWithMiddleware: WeakSet<Function>;
   /** A new `requestId`, unique within this cache (`<reducerPath>:<n>`). */
   nextRequestId(): string;
   /** Each store's way to abort its requests in flight (by the store's `getState`), for `controller.abort`. */
@@ -41,7 +39,6 @@ export function createRequestHandoff(reducerPath: string): RequestHandoff {
   return {
     pending: new Map(),
     active: new Map(),
-    storesWithMiddleware: new WeakSet(),
     aborts: new WeakMap(),
     nextRequestId: () => `${reducerPath}:${++counter}`,
   };

@@ -24,7 +24,6 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
   const checkAction = featureActionCheck(input.options.reducerPath, input.features);
 
   return (store) => {
-    input.handoff.storesWithMiddleware.add(store.getState);
     // The one piece of runtime handlers share: the requests in flight of this store.
     const inFlight = createInFlight();
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
