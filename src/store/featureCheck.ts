@@ -26,29 +26,28 @@ export function checkFeatureOptions(endpoint: EndpointInterface, has: (name: str
   }
 }
 
-// Action types of the built-in features, by suffix, and the feature whose reducer handles each. Without the
-// feature such an action reaches no case and changes nothing: a log recorded with more features than the
-// cache it is replayed into would lose state without a word.
-const FEATURE_ACTIONS = new Map([
-  ['retry', 'retry'],
-  ['pages', 'infinitePages'],
-  ['rehydrate', 'persist'],
-  ['outbox', 'outbox'],
-]);
-
 /**
  * In development, a check of each action of the cache at `reducerPath`: an
  * action of a built-in feature that no installed feature handles is a
  * warning naming the action and the feature. Production skips it.
  */
 export function featureActionCheck(reducerPath: string, features: readonly RestFeature[]): (type: string) => void {
-  // Before the set is built, so that production builds drop the work with the check.
+  // Before the tables are built, so that production builds drop them with the check.
   if (process.env.NODE_ENV === 'production') return () => undefined;
+  // Action types of the built-in features, by suffix, and the feature whose reducer handles each. Without the
+  // feature such an action reaches no case and changes nothing: a log recorded with more features than the
+  // cache it is replayed into would lose state without a word.
+  const featureActions = new Map([
+    ['retry', 'retry'],
+    ['pages', 'infinitePages'],
+    ['rehydrate', 'persist'],
+    ['outbox', 'outbox'],
+  ]);
   const prefix = `${reducerPath}/`;
   const handled = new Set(features.flatMap((feature) => Object.keys(feature.reducers ?? {})));
   return (type) => {
     const suffix = type.slice(prefix.length);
-    const feature = FEATURE_ACTIONS.get(suffix);
+    const feature = featureActions.get(suffix);
     if (feature === undefined || handled.has(suffix)) return;
     warnOnce(
       `[rest-slice] the action \`${type}\` belongs to the ${feature} feature, which the cache at \`${reducerPath}\` was made without: it changes nothing. ` +
