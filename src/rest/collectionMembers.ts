@@ -16,6 +16,24 @@ export function derive<E>(endpoint: object, name: string, make: () => E): E {
 export type CollectionMember = 'push' | 'unshift' | 'assign' | 'remove' | 'move';
 
 /**
+ * The options of a list member derived from `endpoint`: `push`, `unshift` and
+ * `assign` POST to the endpoint's path, `remove` and `move` PATCH it (`move`
+ * PATCHes `movePath` instead when it is a string), with the member's schema of
+ * the held Collection, named `` `${name}.${member}` ``.
+ * @throws naming `api` when the schema holds no `schema.Collection`.
+ */
+export function listMemberOptions(
+  endpoint: RestEndpoint<RestGenerics>,
+  member: CollectionMember,
+  movePath: unknown,
+  api: string,
+): Record<string, unknown> {
+  const where = member === 'move' && typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
+  const method = member === 'push' || member === 'unshift' || member === 'assign' ? 'POST' : 'PATCH';
+  return { ...where, method, schema: listMemberSchema(endpoint.schema, member, api), name: `${endpoint.name}.${member}` };
+}
+
+/**
  * `push`, `unshift` and `assign` (POSTs adding their response to matching
  * stored collections) and `remove` and `move` (PATCHes taking the entity out
  * of matching collections, or moving it between them; `move` PATCHes the
@@ -23,10 +41,7 @@ export type CollectionMember = 'push' | 'unshift' | 'assign' | 'remove' | 'move'
  * @throws when the schema holds no `schema.Collection`.
  */
 export function collectionMember(endpoint: RestEndpoint<RestGenerics>, member: CollectionMember): unknown {
-  return derive(endpoint, member, () => {
-    const method = member === 'push' || member === 'unshift' || member === 'assign' ? 'POST' : 'PATCH';
-    const movePath = member === 'move' ? (endpoint as { movePath?: unknown }).movePath : undefined;
-    const where = typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
-    return endpoint.extend({ ...where, method, schema: listMemberSchema(endpoint.schema, member, member), name: `${endpoint.name}.${member}` } as never);
-  });
+  return derive(endpoint, member, () =>
+    endpoint.extend(listMemberOptions(endpoint, member, (endpoint as { movePath?: unknown }).movePath, member) as never),
+  );
 }

@@ -1,4 +1,4 @@
-import { listMemberSchema } from './collectionSchemas';
+import { listMemberOptions } from './collectionMembers';
 import type { RestEndpoint } from './RestEndpoint';
 import { defineOwn } from './Endpoint';
 import { lastArg, paramsAndBody } from './optimisticResponses';
@@ -16,24 +16,11 @@ export interface ListMembersConfig {
 export function attachListMembers(getList: RestEndpoint<any>, config: ListMembersConfig): void {
   // The adders POST to the list; `remove` is called like `push` (the list's params, then the body),
   // `move` like `partialUpdate` (it PATCHes the item).
-  const members = [
-    ['push', 'POST', {}, lastArg],
-    ['unshift', 'POST', {}, lastArg],
-    ['assign', 'POST', {}, lastArg],
-    ['remove', 'PATCH', {}, lastArg],
-    ['move', 'PATCH', { path: config.path, searchParams: undefined }, paramsAndBody],
-  ] as const;
-  for (const [member, method, where, optimistic] of members) {
-    const label = `getList.${member}`;
-    const options: Record<string, unknown> = {
-      ...where,
-      method,
-      schema: listMemberSchema(getList.schema, member, label),
-      name: `${getList.name}.${member}`,
-      paginationField: undefined,
-    };
+  const members = ['push', 'unshift', 'assign', 'remove', 'move'] as const;
+  for (const member of members) {
+    const options: Record<string, unknown> = { ...listMemberOptions(getList, member, config.path, `getList.${member}`), paginationField: undefined };
     if (config.hasBody) options.body = config.body;
-    if (config.optimistic) options.getOptimisticResponse = optimistic;
+    if (config.optimistic) options.getOptimisticResponse = member === 'move' ? paramsAndBody : lastArg;
     defineOwn(getList, member, getList.extend(options as never));
   }
   const field = getList.paginationField;
