@@ -293,6 +293,8 @@ it('corrupt saved data (not JSON, a wrong type, a __proto__ key, a torn write) i
   const cases: [string, (items: Map<string, string>) => void, RegExp][] = [
     ['not JSON', (items) => items.set('head', '{"format": "rest-slice/persist@1", '), /not in the shape|could not be read/],
     ['wrong type', (items) => items.set('part:1:["meta"]', items.get('part:1:["meta"]')!.replace(/"expiresAt":\d+/, '"expiresAt":"soon"')), /meta of `GET .*todos\/1` lacks/],
+    ['an error time that is no time', (items) => items.set('part:1:["meta"]', items.get('part:1:["meta"]')!.replace('"fetchedAt":', '"errorAt":"later","fetchedAt":')), /meta of `GET .*todos\/1` has an `errorAt`/],
+    ['an error with no message', (items) => items.set('part:1:["meta"]', items.get('part:1:["meta"]')!.replace('"fetchedAt":', '"error":{"name":"Error"},"fetchedAt":')), /meta of `GET .*todos\/1` has an `error`/],
     ['__proto__', (items) => items.set('part:1:["endpoints"]', items.get('part:1:["endpoints"]')!.replace('"data":{', '"data":{"__proto__":{"polluted":true},')), /`__proto__` key/],
     ['torn write', (items) => items.set('part:1:["entities","Todo"]', items.get('part:1:["entities","Todo"]')!.replace(/"generation":\d+/, '"generation":99')), /another write than the head names/],
     ['missing part', (items) => items.delete('part:1:["entitiesMeta","Todo"]'), /is missing/],

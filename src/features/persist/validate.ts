@@ -95,7 +95,7 @@ function checkOptimistic(entry: unknown, index: number): asserts entry is Optimi
 export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown): Record<string, unknown> {
   if (!isObject(data)) throw new SavedShapeError(kind, 'is not an object');
   if (kind === 'meta') {
-    for (const [key, meta] of Object.entries(data)) checkTimes(meta, `meta of \`${key}\``);
+    for (const [key, meta] of Object.entries(data)) checkResultMeta(meta, `meta of \`${key}\``);
   } else if (kind === 'pages') {
     for (const [key, entry] of Object.entries(data)) {
       const pages = isObject(entry) ? entry.pages : undefined;
@@ -105,6 +105,18 @@ export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown): R
     }
   }
   return data;
+}
+
+/** A result's meta: its times, and its error members when it has them (the reducers compare and show them). */
+function checkResultMeta(meta: unknown, where: string): void {
+  checkTimes(meta, where);
+  const { error, errorAt, errorPolicy, invalidated } = meta as Record<string, unknown>;
+  if (errorAt !== undefined && !isTime(errorAt)) throw new SavedShapeError(where, 'has an `errorAt` that is not a time');
+  if (error !== undefined && !(isObject(error) && typeof error.name === 'string' && typeof error.message === 'string')) {
+    throw new SavedShapeError(where, 'has an `error` without its name and message');
+  }
+  if (errorPolicy !== undefined && errorPolicy !== 'soft') throw new SavedShapeError(where, "has an `errorPolicy` other than 'soft'");
+  if (invalidated !== undefined && typeof invalidated !== 'boolean') throw new SavedShapeError(where, 'has an `invalidated` that is not true or false');
 }
 
 function checkTimes(meta: unknown, where: string): void {
