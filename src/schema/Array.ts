@@ -1,6 +1,6 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import { describeKind, quote } from './own';
+import { describeKind, quote, unnamed } from './own';
 import { Polymorphic, type PolymorphicItem, type SchemaAttribute } from './Polymorphic';
 import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
@@ -9,7 +9,7 @@ function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): 
   if (Array.isArray(input)) return input;
   if (typeof input === 'object' && input !== null) return Object.values(input);
   // Named here, on the error path only, so a list costs no closure per call.
-  describe ??= () => `[${describeSchema(itemSchema)}]`;
+  describe ??= process.env.NODE_ENV !== 'production' ? () => `[${describeSchema(itemSchema)}]` : unnamed;
   throw new TypeError(`[rest-slice] schema \`${describe()}\` expected an array, got ${describeKind(input)}: ${quote(input)}`);
 }
 
@@ -77,7 +77,11 @@ export class ArraySchema<S = unknown>
   /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     if (this.isSingle) return normalizeArray(this.definition, input, parent, key, visitor);
-    const items = itemsOf(input, undefined, () => `schema.Array(${quote(Object.keys(this.definition as object))})`);
+    const items = itemsOf(
+      input,
+      undefined,
+      process.env.NODE_ENV !== 'production' ? () => `schema.Array(${quote(Object.keys(this.definition as object))})` : unnamed,
+    );
     const output: unknown[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];

@@ -1,4 +1,4 @@
-import { getOwn, quote } from './own';
+import { getOwn, quote, unnamed } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor } from './types';
 import type { Union } from './Union';
 
@@ -73,7 +73,8 @@ export abstract class Polymorphic<D> {
   attributeOf(value: unknown, parent: unknown, key: string | undefined): string | undefined {
     const attribute = this.schemaAttribute;
     if (attribute === undefined) return undefined;
-    const where = () => `\`${this.kindName}\` of ${quote(Object.keys(this.definition as object))}`;
+    const where =
+      process.env.NODE_ENV !== 'production' ? () => `\`${this.kindName}\` of ${quote(Object.keys(this.definition as object))}` : unnamed;
     let found: unknown;
     if (typeof attribute === 'function') {
       try {
