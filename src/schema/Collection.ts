@@ -1,5 +1,5 @@
 import { ArraySchema } from './Array';
-import { CollectionMover, CollectionRemover } from './CollectionEdits';
+import { CollectionMover, CollectionRemover, editTarget } from './CollectionEdits';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, getOwn, quote, setOwn } from './own';
@@ -222,11 +222,6 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
   }
 }
 
-/** Writes that always win: an adder extends what is stored, whenever it was fetched. */
-function adderTarget(key: string): EntityLikeSchema {
-  return { key, merge: (existing: unknown, incoming: unknown) => incoming, useIncoming: () => true };
-}
-
 type AddedItem<S> = S extends readonly (infer I)[]
   ? Denormalize<I>
   : S extends ArraySchema<infer I>
@@ -245,7 +240,7 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
     readonly mode: AddMode,
     private readonly match?: (collectionArgs: CollectionArgs, args: readonly unknown[]) => boolean,
   ) {
-    this.target = adderTarget(collection.key);
+    this.target = editTarget(collection.key);
   }
 
   /** The collection rows' table: `collection.key`. */

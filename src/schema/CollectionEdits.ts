@@ -49,8 +49,11 @@ function withAdded(row: unknown, added: unknown): unknown {
   return { ...(row as Record<string, unknown>), ...(added as Record<string, unknown>) };
 }
 
-/** Edits always apply to what is stored, whenever that list was fetched. */
-function editTarget(key: string): EntityLikeSchema {
+/**
+ * The table an adder or an edit writes a collection's rows through: its writes always win, as an edit
+ * applies to what is stored (an adder extends it), whenever that list was fetched.
+ */
+export function editTarget(key: string): EntityLikeSchema {
   return { key, merge: (existing: unknown, incoming: unknown) => incoming, useIncoming: () => true };
 }
 
