@@ -239,18 +239,15 @@ export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result:
  */
 export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
   // The walk is untyped; the schema's type says what it builds.
-  return denormalizeAny(schema, result, entities, args) as DenormalizeNullable<S> | typeof INVALID;
-}
-
-function denormalizeAny(schema: unknown, result: unknown, entities: EntityTables, args: readonly unknown[]): unknown {
-  if (result === undefined || schema === undefined || schema === null) return result;
+  type Built = DenormalizeNullable<S> | typeof INVALID;
+  if (result === undefined || schema === undefined || schema === null) return result as Built;
   if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
     // One entity without nested members: no visitor needed.
     const row = getOwnRow(getOwnRow(entities, schema.key), String(result));
-    if (row === undefined) return undefined;
-    return row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>);
+    if (row === undefined) return undefined as Built;
+    return (row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>)) as Built;
   }
-  return unvisitRoot(new Denormalizer(lookupTables(entities), args), schema, result);
+  return unvisitRoot(new Denormalizer(lookupTables(entities), args), schema, result) as Built;
 }
 
 /**
