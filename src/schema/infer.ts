@@ -25,10 +25,6 @@ interface EntityInferable {
   inferEntity(args: readonly unknown[], reader: QueryReader): InferredEntity | undefined;
 }
 
-function isInferable(schema: unknown): schema is Inferable {
-  return typeof schema === 'object' && schema !== null && typeof (schema as Partial<Inferable>).infer === 'function';
-}
-
 /** The pk an Entity's params name (`{ id: 1 }`, or the pk itself), when that row is stored. */
 function inferPk(entity: typeof Entity, args: readonly unknown[], reader: QueryReader): string | undefined {
   const params = args[0];
@@ -68,7 +64,7 @@ export function inferEntity(schema: unknown, args: readonly unknown[], reader: Q
  * the member the params name. `undefined` when the cache holds none.
  */
 export function inferResult(schema: unknown, args: readonly unknown[], reader: QueryReader): unknown {
-  if (isInferable(schema)) return schema.infer(args, reader);
+  if (isQuerySchema(schema)) return (schema as Inferable).infer(args, reader);
   if (schema instanceof Collection) {
     const pk = schema.pk(undefined, undefined, args);
     return reader.getEntity(schema.key, pk) === undefined ? undefined : pk;
@@ -78,5 +74,5 @@ export function inferResult(schema: unknown, args: readonly unknown[], reader: Q
 
 /** True for the schemas whose result is always read from the cache, never from a stored response: Query and All. */
 export function isQuerySchema(schema: unknown): boolean {
-  return isInferable(schema);
+  return typeof schema === 'object' && schema !== null && typeof (schema as Partial<Inferable>).infer === 'function';
 }
