@@ -1,5 +1,5 @@
 import { ArraySchema } from './Array';
-import { CollectionMover, CollectionRemover, editTarget } from './CollectionEdits';
+import { CollectionMover, CollectionRemover, editLists, editTarget } from './CollectionEdits';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, getOwn, quote, setOwn } from './own';
@@ -258,17 +258,12 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
       );
     }
     const added = inner.normalize(single ? [input] : input, parent, key, visitor);
-    const collectionKey = this.collection.key;
-    for (const pk of visitor.getPks(collectionKey)) {
-      const collectionArgs = parseCollectionPk(pk);
-      const matches = this.match
-        ? this.match(collectionArgs, visitor.args)
-        : this.collection.matches(collectionArgs, visitor.args);
-      if (!matches) continue;
-      const row = visitor.getEntity(collectionKey, pk);
-      if (row === null || row === undefined) continue;
-      visitor.addEntity(this.target, this.combine(row, added) as Record<string, unknown>, pk);
-    }
+    // `combine` always makes a new row, so every matching list is written.
+    const add = (row: unknown) => this.combine(row, added);
+    editLists(this.collection, this.target, visitor, (collectionArgs) => {
+      const matches = this.match ? this.match(collectionArgs, visitor.args) : this.collection.matches(collectionArgs, visitor.args);
+      return matches ? add : undefined;
+    });
     return single ? (added as unknown[])[0] : added;
   }
 

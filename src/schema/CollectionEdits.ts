@@ -57,6 +57,27 @@ export function editTarget(key: string): EntityLikeSchema {
   return { key, merge: (existing: unknown, incoming: unknown) => incoming, useIncoming: () => true };
 }
 
+/**
+ * Edits each stored list of `collection` that `editFor` (given the list's args) returns an edit for,
+ * writing the edited row through `target` when the edit changed it. Missing and invalidated lists stay as they are.
+ */
+export function editLists(
+  collection: Collection<any>,
+  target: EntityLikeSchema,
+  visitor: NormalizeVisitor,
+  editFor: (collectionArgs: CollectionArgs) => ((row: unknown) => unknown) | undefined,
+): void {
+  const collectionKey = collection.key;
+  for (const pk of visitor.getPks(collectionKey)) {
+    const edit = editFor(parseCollectionPk(pk));
+    if (edit === undefined) continue;
+    const row = visitor.getEntity(collectionKey, pk);
+    if (row === null || row === undefined) continue;
+    const edited = edit(row);
+    if (edited !== row) visitor.addEntity(target, edited as Record<string, unknown>, pk);
+  }
+}
+
 /** A body's fields as a plain object (a `FormData` by field name). */
 function fieldsOf(value: unknown): Record<string, unknown> {
   if (typeof FormData !== 'undefined' && value instanceof FormData) return Object.fromEntries(value.entries());
@@ -138,14 +159,8 @@ export class CollectionRemover<S = unknown> extends CollectionEdit<S> implements
     if (!this.isArray) this.checkValuesInput(input, 'remove');
     const normalized = this.collection.schema.normalize(single ? [input] : input, parent, key, visitor);
     const refs = Array.isArray(normalized) ? normalized : Object.values(normalized as Record<string, unknown>);
-    const collectionKey = this.collection.key;
-    for (const pk of visitor.getPks(collectionKey)) {
-      if (!this.collection.matches(parseCollectionPk(pk), visitor.args)) continue;
-      const row = visitor.getEntity(collectionKey, pk);
-      if (row === null || row === undefined) continue;
-      const edited = without(row, refs);
-      if (edited !== row) visitor.addEntity(this.target, edited as Record<string, unknown>, pk);
-    }
+    const remove = (row: unknown) => without(row, refs);
+    editLists(this.collection, this.target, visitor, (collectionArgs) => (this.collection.matches(collectionArgs, visitor.args) ? remove : undefined));
     return single ? (normalized as unknown[])[0] : normalized;
   }
 }
@@ -169,7 +184,6 @@ export class CollectionMover<S = unknown> extends CollectionEdit<S> implements S
     const args = visitor.args;
     const params = fieldsOf(args[0]);
     const body = fieldsOf(args[args.length - 1]);
-    const collectionKey = this.collection.key;
     const output: unknown[] = [];
     let values: Record<string, unknown> | undefined;
     for (const item of items) {
@@ -196,16 +210,13 @@ export class CollectionMover<S = unknown> extends CollectionEdit<S> implements S
       const before = oldRow === undefined ? undefined : this.collection.createCollectionFilter({ ...params, ...oldRow }, oldRow);
       const after = this.collection.createCollectionFilter({ ...params, ...oldRow, ...newFields }, newFields);
       const refs = Array.isArray(added) ? added : Object.values(added as Record<string, unknown>);
-      for (const pk of visitor.getPks(collectionKey)) {
-        const collectionArgs: CollectionArgs = parseCollectionPk(pk);
+      const remove = (row: unknown) => without(row, refs);
+      const add = (row: unknown) => withAdded(row, added);
+      editLists(this.collection, this.target, visitor, (collectionArgs) => {
         const wasIn = before?.(collectionArgs) ?? false;
-        const belongs = after(collectionArgs);
-        if (wasIn === belongs) continue;
-        const row = visitor.getEntity(collectionKey, pk);
-        if (row === null || row === undefined) continue;
-        const edited = wasIn ? without(row, refs) : withAdded(row, added);
-        if (edited !== row) visitor.addEntity(this.target, edited as Record<string, unknown>, pk);
-      }
+        if (wasIn === after(collectionArgs)) return undefined;
+        return wasIn ? remove : add;
+      });
     }
     if (!isArray) return values;
     return Array.isArray(input) ? output : output[0];
