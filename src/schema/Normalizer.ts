@@ -4,7 +4,7 @@ import { Entity } from './Entity';
 import { jsonEqual } from './jsonEqual';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
 import { normalizeObject } from './objectMembers';
-import { createTable, quote } from './own';
+import { createTable, hasOwn, quote, tableOf } from './own';
 import type { NormalizedEntities, NormalizedEntitiesMeta, StoreReader } from './normalize';
 import type { EntityLikeSchema, EntityMeta, EntityRow, NormalizeVisitor } from './types';
 
@@ -16,8 +16,8 @@ const NO_META: EntityMeta = { fetchedAt: 0, date: 0, expiresAt: 0 };
  */
 function addsNothing(incoming: Record<string, unknown>, stored: object, incomingWins: boolean): boolean {
   for (const key in incoming) {
-    if (!Object.prototype.hasOwnProperty.call(incoming, key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(stored, key)) return false;
+    if (!hasOwn(incoming, key)) continue;
+    if (!hasOwn(stored, key)) return false;
     if (incomingWins && !jsonEqual(incoming[key], (stored as Record<string, unknown>)[key])) return false;
   }
   return true;
@@ -72,22 +72,8 @@ export class Normalizer implements NormalizeVisitor {
     return output;
   }
 
-  private table(key: string): Record<string, EntityRow> {
-    let table = this.entities[key];
-    if (table === undefined) {
-      table = createTable<EntityRow>();
-      this.entities[key] = table;
-    }
-    return table;
-  }
-
   private setMeta(key: string, pk: string, meta: EntityMeta): void {
-    let table = this.entitiesMeta[key];
-    if (table === undefined) {
-      table = createTable<EntityMeta>();
-      this.entitiesMeta[key] = table;
-    }
-    table[pk] = meta;
+    tableOf(this.entitiesMeta, key)[pk] = meta;
   }
 
   /**
@@ -118,7 +104,7 @@ export class Normalizer implements NormalizeVisitor {
         );
       }
     }
-    const table = this.table(key);
+    const table = tableOf(this.entities, key);
     const written = table[pk];
     const store = this.store;
     if (store === undefined || written === null) {
@@ -130,11 +116,7 @@ export class Normalizer implements NormalizeVisitor {
     // The same entity twice in one response: combine the copies first, then
     // merge the combination with the stored row, so that a second copy cannot
     // overwrite stored data that `useIncoming` protected from the first.
-    let incomingTable = this.incoming[key];
-    if (incomingTable === undefined) {
-      incomingTable = createTable<Record<string, unknown>>();
-      this.incoming[key] = incomingTable;
-    }
+    const incomingTable = tableOf(this.incoming, key);
     const earlier = incomingTable[pk];
     const incoming = earlier === undefined ? row : (schema.merge(earlier, row) as Record<string, unknown>);
     incomingTable[pk] = incoming;
@@ -188,7 +170,7 @@ export class Normalizer implements NormalizeVisitor {
       this.setMeta(key, pk, { ...this.meta, invalidated: true });
       this.ownDiffers.add(key);
     }
-    this.table(key)[pk] = null;
+    tableOf(this.entities, key)[pk] = null;
   }
 
   getEntity = (key: string, pk: string): EntityRow | undefined => {

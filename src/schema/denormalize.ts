@@ -3,7 +3,7 @@ import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
-import { describeKind, getOwnRow, quote } from './own';
+import { describeKind, getOwnRow, hasOwn, quote } from './own';
 import { describeSchema } from './describeSchema';
 import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
@@ -262,7 +262,7 @@ function sameMembers(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key) || (a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+    if (!hasOwn(b, key) || (a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
   }
   return true;
 }

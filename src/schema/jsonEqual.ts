@@ -1,3 +1,5 @@
+import { hasOwn } from './own';
+
 /**
  * Whether two stored JSON values are the same data: equal primitives (by
  * `Object.is`), or arrays / plain objects with the same own members, compared
@@ -17,11 +19,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   let count = 0;
   for (const key in a) {
-    if (!Object.prototype.hasOwnProperty.call(a, key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!hasOwn(a, key)) continue;
+    if (!hasOwn(b, key)) return false;
     if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
     count++;
   }
-  for (const key in b) if (Object.prototype.hasOwnProperty.call(b, key)) count--;
+  for (const key in b) if (hasOwn(b, key)) count--;
   return count === 0;
 }

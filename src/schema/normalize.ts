@@ -5,7 +5,7 @@ import { isEntityClass } from './Entity';
 import { Invalidate } from './Invalidate';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, isStackOverflow, pathTooDeep } from './limits';
 import { Normalizer } from './Normalizer';
-import { describeKind, getOwn, quote } from './own';
+import { describeKind, getOwn, hasOwn, quote } from './own';
 import type { EntityMeta, EntityMetaTables, EntityRow, EntityTables } from './types';
 
 /** Tables written by one normalize call: entity key, then pk, then row. */
@@ -148,6 +148,6 @@ export function normalizeIntoStore<R = unknown>(
 
 /** Whether a table has no row, without listing its rows (a response's tables hold thousands). */
 function isEmpty(table: object): boolean {
-  for (const pk in table) if (Object.prototype.hasOwnProperty.call(table, pk)) return false;
+  for (const pk in table) if (hasOwn(table, pk)) return false;
   return true;
 }

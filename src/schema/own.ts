@@ -50,6 +50,16 @@ export function createTable<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** The table of `key` in `tables`, made (with no prototype, as {@link createTable}) on first use. */
+export function tableOf<T>(tables: Record<string, Record<string, T>>, key: string): Record<string, T> {
+  let table = tables[key];
+  if (table === undefined) {
+    table = createTable<T>();
+    tables[key] = table;
+  }
+  return table;
+}
+
 /** Short, printable quote of a value for error messages. */
 export function quote(value: unknown): string {
   let text: string;
