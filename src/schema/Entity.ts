@@ -1,4 +1,5 @@
 import { INVALID } from './INVALID';
+import { normalizeMembers } from './objectMembers';
 import { describeKind, hasOwn, quote, setOwn } from './own';
 import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
 
@@ -109,15 +110,7 @@ export abstract class Entity {
     if (problem) {
       throw new TypeError(`[rest-slice] Entity \`${this.key}\` (pk ${quote(pk)}) failed validation: ${problem}`);
     }
-    const schema = this.schema as Record<string, unknown>;
-    // `for in` walks the schema's cached enumeration: no keys array to look up per row.
-    for (const member in schema) {
-      const value = processed[member];
-      // Only own members count: data without `constructor` does not have `Object` there.
-      if (value !== undefined && value !== null && hasOwn(schema, member) && hasOwn(processed, member)) {
-        setOwn(processed, member, visitor.visit(schema[member], value, processed, member));
-      }
-    }
+    normalizeMembers(this.schema, processed, processed, visitor);
     visitor.addEntity(this, processed, pk);
     return pk;
   }

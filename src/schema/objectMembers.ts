@@ -21,6 +21,20 @@ export function normalizeObject(
     );
   }
   const output: Record<string, unknown> = { ...input };
+  normalizeMembers(definition, input, output, visitor);
+  return output;
+}
+
+/**
+ * Writes into `output` (which may be `input` itself, as for an entity's row) each member of `input` that
+ * `definition` gives a schema, normalized with `input` as its parent.
+ */
+export function normalizeMembers(
+  definition: Readonly<Record<string, unknown>>,
+  input: Record<string, unknown>,
+  output: Record<string, unknown>,
+  visitor: NormalizeVisitor,
+): void {
   // `for in` walks the definition's cached enumeration: no keys array to look up per object.
   for (const member in definition) {
     const value = input[member];
@@ -29,7 +43,6 @@ export function normalizeObject(
       setOwn(output, member, visitor.visit(definition[member], value, input, member));
     }
   }
-  return output;
 }
 
 /** Denormalizes the members that have a schema; an invalidated member invalidates the object. */
