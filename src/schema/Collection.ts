@@ -2,7 +2,7 @@ import { ArraySchema } from './Array';
 import { CollectionMover, CollectionRemover, editLists, editTarget } from './CollectionEdits';
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import { describeKind, getOwn, quote, setOwn } from './own';
+import { describeKind, getOwn, isPlainRecord, quote, setOwn } from './own';
 import { isUnion, Polymorphic } from './Polymorphic';
 import type { Values } from './Values';
 import type {
@@ -252,7 +252,7 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
   normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
     const inner = this.collection.schema;
     const single = this.mode !== 'assign' && !Array.isArray(input);
-    if (this.mode === 'assign' && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    if (this.mode === 'assign' && !isPlainRecord(input)) {
       throw new TypeError(
         `[rest-slice] \`${this.collection.key}.assign\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
       );

@@ -8,7 +8,7 @@
 import { ArraySchema } from './Array';
 import { parseCollectionPk, type Collection, type CollectionArgs } from './Collection';
 import { isEntityClass, isUsablePk, type Entity } from './Entity';
-import { describeKind, getOwn, quote, setOwn } from './own';
+import { describeKind, getOwn, isPlainRecord, quote, setOwn } from './own';
 import { Polymorphic } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
@@ -81,7 +81,7 @@ export function editLists(
 /** A body's fields as a plain object (a `FormData` by field name). */
 function fieldsOf(value: unknown): Record<string, unknown> {
   if (typeof FormData !== 'undefined' && value instanceof FormData) return Object.fromEntries(value.entries());
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isPlainRecord(value) ? value : {};
 }
 
 /** The Entity class a list item is stored as: the item schema, or the one a polymorphic schema picks for it. */
@@ -136,7 +136,7 @@ abstract class CollectionEdit<S> implements SchemaClass {
 
   /** A Values edit takes an object of members (`{ a: item }`); anything else is the request's error. */
   protected checkValuesInput(input: unknown, member: string): void {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    if (!isPlainRecord(input)) {
       throw new TypeError(
         `[rest-slice] \`${this.collection.key}.${member}\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
       );
@@ -192,7 +192,7 @@ export class CollectionMover<S = unknown> extends CollectionEdit<S> implements S
       const entity = entityOf(this.collection.schema, item, input);
       const found = entity === undefined ? undefined : this.lookUp(entity, item, parent, key, args);
       const existing = found === undefined ? undefined : visitor.getEntity(entity!.key, found.pk);
-      const oldRow = typeof existing === 'object' && existing !== null && !Array.isArray(existing) ? existing : undefined;
+      const oldRow = isPlainRecord(existing) ? existing : undefined;
       let added: unknown;
       if (isArray) {
         added = this.collection.schema.normalize([item], parent, key, visitor);

@@ -1,5 +1,5 @@
 import { type AbstractInstance, type Entity, isEntityClass, isUsablePk, primaryKeyOf } from './Entity';
-import { describeKind, getOwn, quote } from './own';
+import { describeKind, getOwn, isPlainRecord, quote } from './own';
 import { isUnion, type PolymorphicReference } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 import type { Union } from './Union';
@@ -56,7 +56,7 @@ export class Invalidate<E extends typeof Entity | Union<any> = typeof Entity>
     // As Data Client: a Union member that cannot be told (no attribute in the response or params) invalidates nothing.
     if (entity === undefined) return input;
     let pk: string;
-    if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    if (isPlainRecord(input)) {
       const processed = entity.process(input, parent, key, visitor.args);
       pk = primaryKeyOf(entity, processed, parent, key, visitor.args, input, `\`schema.Invalidate(${entity.key})\``);
     } else if (typeof input !== 'string' && typeof input !== 'number') {

@@ -5,7 +5,7 @@ import { isEntityClass } from './Entity';
 import { Invalidate } from './Invalidate';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, isStackOverflow, pathTooDeep } from './limits';
 import { Normalizer } from './Normalizer';
-import { describeKind, getOwn, hasOwn, quote } from './own';
+import { describeKind, getOwn, hasOwn, isPlainRecord, quote } from './own';
 import type { EntityMeta, EntityMetaTables, EntityRow, EntityTables } from './types';
 
 /** Tables written by one normalize call: entity key, then pk, then row. */
@@ -93,7 +93,7 @@ function checkRoot(schema: unknown, input: unknown): void {
   const missing = (input === null || input === undefined) && schema !== null && schema !== undefined;
   // An Entity with `automaticValidation` set decides itself what to do with an array.
   const wantsObject = (isEntityClass(schema) && !schema.automaticValidation) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && typeof (schema as { normalize?: unknown }).normalize !== 'function');
-  if (missing || (wantsObject && (typeof input !== 'object' || input === null || Array.isArray(input)))) {
+  if (missing || (wantsObject && !isPlainRecord(input))) {
     throw new TypeError(
       `[rest-slice] schema \`${describeSchema(schema)}\` expected ${expectedAtRoot(schema)}, got ${describeKind(input)}: ${quote(input)}`,
     );

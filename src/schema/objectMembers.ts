@@ -1,13 +1,9 @@
 // The members of an object schema, normalized and denormalized: what a plain object literal schema
 // (`{ todos: [Todo] }`, core) and `schema.Object` (only in apps that use it) both run.
 import { INVALID } from './INVALID';
-import { describeKind, hasOwn, quote, setOwn } from './own';
+import { describeKind, hasOwn, isPlainRecord, quote, setOwn } from './own';
 import type { ObjectSchema } from './Object';
 import type { DenormalizeVisitor, NormalizeVisitor } from './types';
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Normalizes the members of an object that have a schema; other members are kept as they are. */
 export function normalizeObject(

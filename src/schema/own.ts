@@ -45,6 +45,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/** True for an object that is not an array (a class instance counts): what an object schema reads members from. */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A fresh lookup table with no prototype, so any string is a safe key. */
 export function createTable<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
