@@ -76,8 +76,7 @@ export class MemoCache {
    * `tableVersion` so unchanged tables are not looked at row by row.
    */
   denormalizeWith<S>(schema: S, result: unknown, reader: GetEntity | EntityReader, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
-    const entry = this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args);
-    return entry.value as DenormalizeNullable<S> | typeof INVALID;
+    return this.read(schema, result, reader, args).value as DenormalizeNullable<S> | typeof INVALID;
   }
 
   /**
@@ -91,13 +90,14 @@ export class MemoCache {
     reader: GetEntity | EntityReader,
     args: readonly unknown[] = [],
   ): { value: unknown; deps: readonly unknown[] } {
-    const entry = this.read(schema, result, typeof reader === 'function' ? { getEntity: reader } : reader, args);
+    const entry = this.read(schema, result, reader, args);
     return { value: entry.value, deps: entry.deps === NO_DEPS ? NO_DEPS : flatDeps(entry) };
   }
 
-  private read(schema: unknown, result: unknown, reader: EntityReader, args: readonly unknown[]): MemoEntry {
+  private read(schema: unknown, result: unknown, source: GetEntity | EntityReader, args: readonly unknown[]): MemoEntry {
     if (result === undefined || schema === undefined || schema === null) return constant(result);
     if (typeof schema !== 'object' && typeof schema !== 'function') return constant(result);
+    const reader = typeof source === 'function' ? { getEntity: source } : source;
     const schemaKey = memoKey(schema);
     let bySchema = this.results.get(schemaKey);
     if (bySchema === undefined) {
