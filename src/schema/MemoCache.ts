@@ -1,4 +1,4 @@
-import { Denormalizer, type EntityMemo, lookupTables, unvisitRoot } from './denormalize';
+import { Denormalizer, type EntityMemo, lookupTables, NO_DEPS, unvisitRoot } from './denormalize';
 import { type EntityList, entityListOf, unitsMatch } from './entityLists';
 import { isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
@@ -20,7 +20,6 @@ interface ResultsBySchema {
 const MAX_PRIMITIVE_RESULTS = 2_000;
 /** A list with more changed items than this is rebuilt whole. */
 const MAX_PATCHED_ITEMS = 64;
-const NO_DEPS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
 
 function plainReader(entities: EntityTables): EntityReader {
   return { getEntity: lookupTables(entities), tableVersion: (key) => tableVersionOf(getOwnRow(entities, key)) };

@@ -267,7 +267,8 @@ function sameMembers(a: unknown, b: unknown): boolean {
   return true;
 }
 
-const NO_DEPS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
+/** The deps of what read no row: one frozen array, which entries and results share. */
+export const NO_DEPS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
 /** One shared `key, pk, row` array per row: entities that hold the same entity (1,000 todos, one owner) share their deps. */
 const rowDeps = new WeakMap<object, readonly unknown[]>();
 
