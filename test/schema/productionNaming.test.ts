@@ -31,22 +31,25 @@ new Function(ran.outputFiles[0].text)();`;
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }).trim().split('\n');
 }
 
-describe('schema names in list and mapped-schema errors', () => {
-  it('gives the codes and plain names alone in production', () => {
-    expect(runIn('production')).toEqual([
-      '[rest-slice] E24',
-      '[rest-slice] E24',
-      '[rest-slice] E86 | cause: boom',
-      '[rest-slice] E87 `type` is | cause: Cannot convert object to primitive value',
-    ]);
-  });
+const expected: Record<'production' | 'development', string[]> = {
+  // The codes and the plain names alone.
+  production: [
+    '[rest-slice] E24',
+    '[rest-slice] E24',
+    '[rest-slice] E86 | cause: boom',
+    '[rest-slice] E87 `type` is | cause: Cannot convert object to primitive value',
+  ],
+  // The list or mapped schema named in full.
+  development: [
+    '[rest-slice] schema `[Cat]` expected an array, got a string: "x"',
+    '[rest-slice] schema `schema.Array(["cat"])` expected an array, got a string: "x"',
+    '[rest-slice] `schema.Array` of ["cat"]: its schemaAttribute function threw (boom) for {"id":1} | cause: boom',
+    '[rest-slice] `schema.Array` of ["cat"]: `type` is {"toString":null}, which has no string form, in {"id":1,"type":{"toString":null}} | cause: Cannot convert object to primitive value',
+  ],
+};
 
-  it('names the list or mapped schema in development', () => {
-    expect(runIn('development')).toEqual([
-      '[rest-slice] schema `[Cat]` expected an array, got a string: "x"',
-      '[rest-slice] schema `schema.Array(["cat"])` expected an array, got a string: "x"',
-      '[rest-slice] `schema.Array` of ["cat"]: its schemaAttribute function threw (boom) for {"id":1} | cause: boom',
-      '[rest-slice] `schema.Array` of ["cat"]: `type` is {"toString":null}, which has no string form, in {"id":1,"type":{"toString":null}} | cause: Cannot convert object to primitive value',
-    ]);
+describe('schema names in list and mapped-schema errors', () => {
+  it.each(['production', 'development'] as const)('are what a %s build throws', (mode) => {
+    expect(runIn(mode)).toEqual(expected[mode]);
   });
 });
