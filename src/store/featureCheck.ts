@@ -29,11 +29,10 @@ export function checkFeatureOptions(endpoint: EndpointInterface, has: (name: str
 /**
  * In development, a check of each action of the cache at `reducerPath`: an
  * action of a built-in feature that no installed feature handles is a
- * warning naming the action and the feature. Production skips it.
+ * warning naming the action and the feature. Callers make it in development
+ * only, behind the literal `process.env.NODE_ENV` check.
  */
 export function featureActionCheck(reducerPath: string, features: readonly RestFeature[]): (type: string) => void {
-  // Before the tables are built, so that production builds drop them with the check.
-  if (process.env.NODE_ENV === 'production') return () => undefined;
   // Action types of the built-in features, by suffix, and the feature whose reducer handles each. Without the
   // feature such an action reaches no case and changes nothing: a log recorded with more features than the
   // cache it is replayed into would lose state without a word.

@@ -21,7 +21,8 @@ export type { MiddlewareInput } from './types';
  */
 export function createRestMiddleware(input: MiddlewareInput): Middleware {
   const prefix = `${input.options.reducerPath}/`;
-  const checkAction = featureActionCheck(input.options.reducerPath, input.features);
+  // Made in development only, so production builds drop the check with its tables.
+  const checkAction = process.env.NODE_ENV !== 'production' ? featureActionCheck(input.options.reducerPath, input.features) : undefined;
 
   return (store) => {
     // The one piece of runtime handlers share: the requests in flight of this store.
@@ -60,7 +61,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
 
     return (next) => (action) => {
       if (!isCacheAction(action, prefix)) return next(action);
-      if (process.env.NODE_ENV !== 'production') checkAction(action.type);
+      if (process.env.NODE_ENV !== 'production') checkAction?.(action.type);
       for (const handler of handlers) {
         if (handler.before?.(action) === false) return action;
       }
