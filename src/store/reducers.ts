@@ -7,7 +7,7 @@ import type {
   SetResponsePayload,
 } from './actions';
 import { jsonEqual } from '../schema/jsonEqual';
-import { getOwn } from '../schema/own';
+import { getOwn, hasOwn } from '../schema/own';
 import type { FlatTable, StoredTables } from './tables';
 import { writeRows } from './tableWrites';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
@@ -52,10 +52,11 @@ function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T
   return Object.freeze(next);
 }
 
-function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
-  if (!Object.prototype.hasOwnProperty.call(record, key)) return record;
+/** `record` without `keys`; the same object when it has none of them. */
+export function withoutKeys<T>(record: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
+  if (!keys.some((key) => hasOwn(record, key))) return record;
   const next = Object.assign(Object.create(null) as Record<string, T>, record);
-  delete next[key];
+  for (const key of keys) delete next[key];
   return Object.freeze(next);
 }
 
@@ -86,7 +87,7 @@ export function adoptState(state: RestCacheState): RestCacheState {
 }
 
 /** The pending optimistic updates without the one of this fetch (paired by key, `fetchedAt` and request id). */
-export function withoutOptimistic(
+function withoutOptimistic(
   list: readonly OptimisticEntry[],
   key: string,
   fetchedAt: number,
@@ -103,10 +104,23 @@ export function withoutOptimistic(
   return Object.freeze([...list.slice(0, index), ...list.slice(index + 1)]);
 }
 
-/** The in-flight marks without `key`, unless a newer fetch of it is in flight. */
-export function settleInflight(inflight: RestCacheState['inflight'], key: string, fetchedAt: number): RestCacheState['inflight'] {
-  const current = getOwn(inflight, key);
-  return current !== undefined && current <= fetchedAt ? withoutKey(inflight, key) : inflight;
+/**
+ * `state` with `changes`, and the fetch of `payload` ended: its optimistic update goes, and so does the
+ * in-flight mark of its key unless a newer fetch of it is in flight.
+ */
+export function settled(
+  state: RestCacheState,
+  payload: { readonly key: string; readonly fetchedAt: number; readonly requestId?: string },
+  changes: Partial<RestCacheState>,
+): RestCacheState {
+  const { key, fetchedAt } = payload;
+  const current = getOwn(state.inflight, key);
+  return freezeState({
+    ...state,
+    ...changes,
+    optimistic: withoutOptimistic(state.optimistic, key, fetchedAt, payload.requestId),
+    inflight: current !== undefined && current <= fetchedAt ? withoutKeys(state.inflight, [key]) : state.inflight,
+  });
 }
 
 function freezeState(state: RestCacheState): RestCacheState {
@@ -117,7 +131,7 @@ export function fetchReducer(state: RestCacheState, payload: FetchPayload): Rest
   if (payload.fetchedAt < state.lastReset) return state;
   // A read of a key already in flight shares that request: the middleware does not pass it on, and a
   // replayed log (recorded before the middleware) must not record it either, or `inflight` never clears.
-  if (payload.sideEffect === false && Object.prototype.hasOwnProperty.call(state.inflight, payload.key)) return state;
+  if (payload.sideEffect === false && hasOwn(state.inflight, payload.key)) return state;
   return freezeState({ ...state, inflight: withKey(state.inflight, payload.key, payload.fetchedAt) });
 }
 
@@ -146,7 +160,7 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
 
 /** The `fetchedAt` of the stored result of `key` (whose meta is `meta`), or -Infinity when it has none. */
 export function resultStamp(endpoints: RestCacheState['endpoints'], key: string, meta: ResultMeta | undefined): number {
-  return meta !== undefined && Object.prototype.hasOwnProperty.call(endpoints, key) ? meta.fetchedAt : -Infinity;
+  return meta !== undefined && hasOwn(endpoints, key) ? meta.fetchedAt : -Infinity;
 }
 
 /** The `fetchedAt` of the error shown for `key`, or -Infinity when none is. */
@@ -171,14 +185,11 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   const same = stored !== undefined && jsonEqual(stored, payload.result);
   const entities = applyTables(state.entities, payload.entities);
   tablesWritten.set(payload.entities, { from: state.entities, to: entities });
-  return freezeState({
-    ...state,
+  return settled(state, payload, {
     entities,
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
     endpoints: newest && !same ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
-    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),
-    inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
   });
 }
 
@@ -204,12 +215,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
     ...(payload.errorPolicy ? { errorPolicy: payload.errorPolicy } : {}),
     ...(resultAt !== -Infinity && resultAt !== payload.fetchedAt ? { errorAt: payload.fetchedAt } : {}),
   };
-  return freezeState({
-    ...state,
-    meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
-    optimistic: withoutOptimistic(state.optimistic, payload.key, payload.fetchedAt, payload.requestId),
-    inflight: settleInflight(state.inflight, payload.key, payload.fetchedAt),
-  });
+  return settled(state, payload, { meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta });
 }
 
 // A key with no meta yet (a detail read by inference from a list) gets one, so the change sticks;
