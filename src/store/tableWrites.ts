@@ -1,4 +1,4 @@
-import { createTable, getOwnRow } from '../schema/own';
+import { createTable, getOwnRow, hasOwn } from '../schema/own';
 import {
   BUCKET_MAX,
   BUCKET_TARGET,
@@ -31,15 +31,19 @@ function bucketed<T>(buckets: readonly FlatTable<T>[]): BucketedTable<T> {
   return buckets as BucketedTable<T>;
 }
 
-/** Every row of a table, in buckets of `count` (each bucket frozen). */
-function split<T>(table: StoredTable<T>, count: number): BucketedTable<T> {
+/**
+ * Every row of `table`, then each of `rows` passed through `prepare`, in `count` buckets (each frozen).
+ * A large first response goes straight into buckets: it is not built flat and then copied again.
+ */
+function split<T>(table: StoredTable<T> | undefined, count: number, rows?: FlatTable<T>, prepare?: (row: T) => T): BucketedTable<T> {
   const buckets: Record<string, T>[] = [];
   for (let i = 0; i < count; i++) buckets.push(createTable<T>());
-  const add = (rows: FlatTable<T>) => {
-    for (const pk in rows) buckets[bucketOf(pk, count)][pk] = rows[pk];
+  const add = (from: FlatTable<T>, map: (row: T) => T = (row) => row) => {
+    for (const pk in from) buckets[bucketOf(pk, count)][pk] = map(from[pk]);
   };
-  if (isBucketed(table)) for (const bucket of table) add(bucket);
-  else add(table);
+  if (table !== undefined && isBucketed(table)) for (const bucket of table) add(bucket);
+  else if (table !== undefined) add(table);
+  if (rows !== undefined) add(rows, prepare);
   for (const bucket of buckets) Object.freeze(bucket);
   return bucketed(buckets);
 }
@@ -63,51 +67,59 @@ function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepa
   let size = pks.length;
   if (table !== undefined) {
     size = countKeys(table);
-    for (const pk of pks) if (!Object.prototype.hasOwnProperty.call(table, pk)) size++;
+    for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
-  if (size > FLAT_MAX) {
-    // Straight into buckets: a large first response is not built flat and then copied again.
-    const count = bucketCountFor(size);
-    const buckets: Record<string, T>[] = [];
-    for (let i = 0; i < count; i++) buckets.push(createTable<T>());
-    if (table !== undefined) for (const pk in table) buckets[bucketOf(pk, count)][pk] = table[pk];
-    for (const pk of pks) buckets[bucketOf(pk, count)][pk] = prepare(rows[pk]);
-    for (const bucket of buckets) Object.freeze(bucket);
-    return bucketed(buckets);
-  }
+  if (size > FLAT_MAX) return split(table, bucketCountFor(size), rows, prepare);
   const next = copyTable(table);
   for (const pk of pks) next[pk] = prepare(rows[pk]);
   return Object.freeze(next);
 }
 
-function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (row: T) => T): BucketedTable<T> {
-  const count = table.length;
+/**
+ * A copy-on-write edit of a bucketed table: `bucket(pk)` is the bucket of `pk` in `next`, copied on
+ * first use; `copied` holds the copies (frozen by the caller once written).
+ */
+function editBuckets<T>(table: BucketedTable<T>) {
   const next = table.slice();
   const copied = new Map<number, Record<string, T>>();
+  return {
+    next,
+    copied,
+    bucket(pk: string): Record<string, T> {
+      const index = bucketOf(pk, table.length);
+      let found = copied.get(index);
+      if (found === undefined) {
+        found = copyTable(table[index]);
+        copied.set(index, found);
+        next[index] = found;
+      }
+      return found;
+    },
+  };
+}
+
+function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (row: T) => T): BucketedTable<T> {
+  const count = table.length;
+  const edit = editBuckets(table);
   let grew = false;
   for (const pk of Object.keys(rows)) {
-    const index = bucketOf(pk, count);
-    let bucket = copied.get(index);
-    if (bucket === undefined) {
-      bucket = copyTable(table[index]);
-      copied.set(index, bucket);
-      next[index] = bucket;
-    }
+    const bucket = edit.bucket(pk);
     if (!grew && !(pk in bucket)) grew = true;
     bucket[pk] = prepare(rows[pk]);
   }
   let overflow = false;
-  for (const bucket of copied.values()) {
+  for (const bucket of edit.copied.values()) {
     Object.freeze(bucket);
     // Only a write that added rows can take a bucket past its limit (a refetch replaces rows).
     overflow ||= grew && countKeys(bucket) > BUCKET_MAX;
   }
+  const next = bucketed(edit.next);
   // Rare (the table doubled since the last split): every row moves once, so a write costs O(bucket) amortized.
   // A bulk write (a page of thousands of rows) may need more than one doubling: split to the count its size asks for.
-  if (!overflow || count >= MAX_BUCKETS) return bucketed(next);
+  if (!overflow || count >= MAX_BUCKETS) return next;
   let size = 0;
   for (const bucket of next) size += countKeys(bucket);
-  return split(bucketed(next), Math.max(count * 2, bucketCountFor(size)));
+  return split(next, Math.max(count * 2, bucketCountFor(size)));
 }
 
 /**
@@ -143,24 +155,12 @@ function removeFromFlat<T>(table: FlatTable<T>, pks: readonly string[]): FlatTab
 }
 
 function removeFromBuckets<T>(table: BucketedTable<T>, pks: readonly string[]): StoredTable<T> {
-  const count = table.length;
-  let next: FlatTable<T>[] | undefined;
-  const copied = new Map<number, Record<string, T>>();
-  for (const pk of pks) {
-    if (tableRow(table, pk) === undefined) continue;
-    const index = bucketOf(pk, count);
-    let bucket = copied.get(index);
-    if (bucket === undefined) {
-      bucket = copyTable(table[index]);
-      copied.set(index, bucket);
-      next ??= table.slice();
-      next[index] = bucket;
-    }
-    delete bucket[pk];
-  }
-  if (next === undefined) return table;
-  for (const bucket of copied.values()) Object.freeze(bucket);
-  const kept = bucketed(next);
+  const present = pks.filter((pk) => tableRow(table, pk) !== undefined);
+  if (present.length === 0) return table;
+  const edit = editBuckets(table);
+  for (const pk of present) delete edit.bucket(pk)[pk];
+  for (const bucket of edit.copied.values()) Object.freeze(bucket);
+  const kept = bucketed(edit.next);
   return holdsMore(kept, FLAT_MIN) ? kept : flatten(kept);
 }
 
