@@ -107,15 +107,11 @@ export function serializeArgs(args: readonly unknown[]): unknown[] {
   while (length > 0 && args[length - 1] === undefined) length--;
   return args.slice(0, length).map((arg) => {
     if (arg === undefined) return null;
-    try {
-      return toJson(arg, 0);
-    } catch {
-      // Not plain JSON (a class instance, a Date, a Map): its JSON form, or a description.
-    }
     if (typeof FormData !== 'undefined' && arg instanceof FormData) return '[FormData]';
+    // Not plain JSON (a class instance, a Date, a Map): its JSON form, or a description.
     try {
-      const text = JSON.stringify(arg);
-      return text === undefined ? `[${typeof arg}]` : (JSON.parse(text) as unknown);
+      const json = plainJson(arg);
+      return json === undefined ? `[${typeof arg}]` : json;
     } catch {
       return `[${(arg as object)?.constructor?.name ?? typeof arg}]`;
     }
