@@ -46,41 +46,46 @@ export interface OutcomeInput {
   readonly responseCopies: ReadonlySet<string>;
 }
 
+/** A request's outcome: the response it answered with, or what it failed with. */
+export type OutcomeResult = { readonly value: unknown } | { readonly error: unknown };
+
 /** Records responses and failures into a store: the one path every outcome takes (fetches, `setResponse`, `resolve`). */
 export interface Outcome {
   /**
-   * Normalizes a response against the confirmed state, reads it back, and only
-   * then dispatches `setResponse`. Returns that response's own data,
-   * denormalized (Entity instances): the rows this response brought, then the
-   * confirmed rows for what it does not hold, so a newer value already in the
-   * store does not show through. A response that cannot be normalized or read
-   * back (a member converter that throws, a chain too deep) dispatches nothing
-   * and throws an error naming the endpoint and request key; the caller records
-   * it with `recordError`.
+   * A response is normalized against the confirmed state and read back, and
+   * only then is `setResponse` dispatched; this returns that response's own
+   * data, denormalized (Entity instances): the rows this response brought,
+   * then the confirmed rows for what it does not hold, so a newer value
+   * already in the store does not show through. A response that cannot be
+   * normalized or read back (a member converter that throws, a chain too deep)
+   * dispatches nothing of it: the error naming the endpoint and request key is
+   * recorded instead, and thrown. A failure dispatches `setError` (which rolls
+   * back the fetch's optimistic update) and is thrown: the state keeps
+   * `{ name, message, status }`, the original error is remembered for the
+   * selectors, and whether it is `'soft'` is the endpoint's `errorPolicy`'s
+   * call (an endpoint without one has hard errors).
    */
-  recordResponse(
-    dispatch: Dispatch,
-    endpoint: EndpointInterface,
-    base: OutcomeBase,
-    args: readonly unknown[],
-    value: unknown,
-    confirmed: RestCacheState,
-  ): unknown;
-  /**
-   * Dispatches `setError` (which rolls back the fetch's optimistic update). The
-   * state keeps `{ name, message, status }`; the original error is remembered
-   * for the selectors. Whether it is `'soft'` is the endpoint's `errorPolicy`'s
-   * call; an endpoint without one has hard errors.
-   */
-  recordError(dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, error: unknown): void;
+  record(dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, args: readonly unknown[], result: OutcomeResult, confirmed: RestCacheState): unknown;
 }
 
 /** Makes the outcome recorder of one cache. */
 export function createOutcome(input: OutcomeInput): Outcome {
   return {
-    recordResponse: (dispatch, endpoint, base, args, value, confirmed) =>
-      recordResponse(input, dispatch, endpoint, base, args, value, confirmed),
-    recordError: (dispatch, endpoint, base, error) => recordError(input, dispatch, endpoint, base, error),
+    record(dispatch, endpoint, base, args, result, confirmed) {
+      let error: unknown;
+      if ('value' in result) {
+        try {
+          return recordResponse(input, dispatch, endpoint, base, args, result.value, confirmed);
+        } catch (normalizeError) {
+          // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
+          error = normalizeError;
+        }
+      } else {
+        error = result.error;
+      }
+      recordError(input, dispatch, endpoint, base, error);
+      throw error;
+    },
   };
 }
 

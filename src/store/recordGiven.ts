@@ -11,7 +11,7 @@ export interface RecordGivenInput {
   readonly options: Pick<ResolvedOptions, 'now'>;
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice'>;
-  readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
+  readonly outcome: Outcome;
 }
 
 /** A response, or an error, given to the controller for one request. */
@@ -37,16 +37,12 @@ export function createRecordGiven(input: RecordGivenInput, store: StoreLike): Re
       fetchedAt,
       date: options.now(),
     };
-    if ('response' in given) {
-      try {
-        outcome.recordResponse(store.dispatch, endpoint, base, args, given.response, selectors.selectSlice(store.getState()));
-      } catch (error) {
-        // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
-        outcome.recordError(store.dispatch, endpoint, base, error);
-        throw error;
-      }
-      return;
+    const response = 'response' in given;
+    try {
+      outcome.record(store.dispatch, endpoint, base, args, response ? { value: given.response } : given, selectors.selectSlice(store.getState()));
+    } catch (error) {
+      // A given error is recorded, not thrown; a response the store could not take is thrown too.
+      if (response) throw error;
     }
-    outcome.recordError(store.dispatch, endpoint, base, given.error);
   };
 }

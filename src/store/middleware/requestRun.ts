@@ -1,7 +1,7 @@
 import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
-import type { OutcomeBase } from '../outcome';
+import type { OutcomeResult, OutcomeBase } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
@@ -53,26 +53,15 @@ export function createRequestRunner(
     payload: FetchPayload,
     endpoint: EndpointInterface,
     args: readonly unknown[],
-    result: { value: unknown } | { error: unknown },
+    result: OutcomeResult,
   ): unknown {
     const { key, fetchedAt } = payload;
     if (generation !== inFlight.generation || fetchedAt < selectSlice(store.getState()).lastReset) {
       throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
     }
     const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
-    let error: unknown;
-    if ('value' in result) {
-      try {
-        // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
-        return outcome.recordResponse(store.dispatch, endpoint, base, args, result.value, selectSlice(store.getState()));
-      } catch (normalizeError) {
-        error = normalizeError;
-      }
-    } else {
-      error = result.error;
-    }
-    outcome.recordError(store.dispatch, endpoint, base, error);
-    throw error;
+    // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
+    return outcome.record(store.dispatch, endpoint, base, args, result, selectSlice(store.getState()));
   }
 
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */

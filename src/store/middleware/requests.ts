@@ -67,8 +67,12 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
           // A getOptimisticResponse that throws fails its fetch before anything is sent: the error is
           // recorded for the request and the caller gets exactly what was thrown.
           const { key, fetchedAt } = payload;
-          outcome.recordError(store.dispatch, endpoint, { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId }, failed.thrown);
-          pending.reject(failed.thrown);
+          const base = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
+          try {
+            outcome.record(store.dispatch, endpoint, base, args, { error: failed.thrown }, selectSlice(store.getState()));
+          } catch (thrown) {
+            pending.reject(thrown);
+          }
           return;
         }
       }

@@ -45,7 +45,7 @@ export interface MiddlewareInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
-  readonly outcome: Pick<Outcome, 'recordResponse' | 'recordError'>;
+  readonly outcome: Outcome;
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
   /** Runs a fetch's `getOptimisticResponse` once before its request is sent; a throw fails the fetch. */
