@@ -43,7 +43,14 @@ export interface RestEndpointConstructor {
  */
 export type RestEndpointInstance<O extends RestGenerics = RestGenerics> = RestEndpointBase<O>;
 
+// The base class's `fetchWith` (inherited, not overridden), typed with this endpoint's args and result.
+interface RestEndpointBase<O extends RestGenerics = RestGenerics> {
+  /** Runs `fetch(...args)` on a per-call view carrying an injected `fetch` implementation and `AbortSignal` (combined with the endpoint's `signal`). */
+  fetchWith(options: FetchWithOptions, ...args: ArgsOf<O>): Promise<ResultOf<O>>;
+}
+
 /** The class behind {@link RestEndpoint} (documented there); class fields in a subclass act as defaults. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
   fn: undefined,
   options: object,
@@ -155,11 +162,6 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     const response = await this.fetchResponse(url, init);
     const value = await this.parseResponse(response);
     return this.process(value, ...(args as unknown as HookArgsOf<O>)) as ResultOf<O>;
-  }
-
-  /** Runs `fetch(...args)` on a per-call view carrying an injected `fetch` implementation and `AbortSignal` (combined with the endpoint's `signal`). */
-  fetchWith(options: FetchWithOptions, ...args: ArgsOf<O>): Promise<ResultOf<O>> {
-    return EndpointBaseClass.prototype.fetchWith.call(this, options, ...args) as Promise<ResultOf<O>>;
   }
 
   /** Builds the `fetch` init: method, signal, and the body (plain data as JSON with `Content-Type: application/json`; `FormData` and other bodies as is). */
