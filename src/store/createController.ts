@@ -155,10 +155,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     resolve: async (endpoint, { args, fetchedAt, response, error }) => {
-      const at = fetchedAt ?? options.now();
-      if (error === true) record(endpoint, args, at, { error: response });
-      else if (error !== undefined && error !== false) record(endpoint, args, at, { error });
-      else record(endpoint, args, at, { response });
+      record(endpoint, args, fetchedAt ?? options.now(), error === true ? { error: response } : error !== undefined && error !== false ? { error } : { response });
     },
 
     getResponse: (endpoint, ...rest) => {
