@@ -140,12 +140,14 @@ export function createRequestRunner(
         const error = abortError(endpoint.name, payload.key, cause, reason);
         abort.abort(error);
         // Rolled back before the callers hear of it, so they see the state without the request.
-        store.dispatch(
-          actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }),
-        );
+        dispatchAbort();
         each((pending) => pending.reject(error));
       },
     };
+    /** Ends the fetch in the state with no outcome: its optimistic update and in-flight mark go. */
+    function dispatchAbort(): void {
+      store.dispatch(actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }));
+    }
     inFlight.track(run);
     handoff.active.set(requestId, { endpoint, args });
 
@@ -182,33 +184,25 @@ export function createRequestRunner(
     }
     const response: Promise<unknown> =
       waiting === undefined ? send() : waiting.then((answer) => (answer === false ? send() : new AnsweredElsewhere(answer.data)), send);
+    const ended = (result: OutcomeResult) => {
+      if (!finish()) return;
+      try {
+        // A failure is recorded and thrown: only a response the store took resolves the callers.
+        const data = settle(generation, requestId, payload, endpoint, args, result);
+        each((pending) => pending.resolve(data));
+      } catch (settled) {
+        each((pending) => pending.reject(settled));
+      }
+    };
     response.then(
       (value) => {
-        if (value instanceof AnsweredElsewhere) {
-          if (!finish()) return;
-          // Nothing was sent: the in-flight mark goes as for an aborted fetch, and no outcome is recorded twice.
-          store.dispatch(
-            actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }),
-          );
-          each((pending) => pending.resolve(value.data));
-          return;
-        }
+        if (!(value instanceof AnsweredElsewhere)) return ended({ value });
         if (!finish()) return;
-        try {
-          const data = settle(generation, requestId, payload, endpoint, args, { value });
-          each((pending) => pending.resolve(data));
-        } catch (settled) {
-          each((pending) => pending.reject(settled));
-        }
+        // Nothing was sent: the in-flight mark goes as for an aborted fetch, and no outcome is recorded twice.
+        dispatchAbort();
+        each((pending) => pending.resolve(value.data));
       },
-      (error) => {
-        if (!finish()) return;
-        try {
-          settle(generation, requestId, payload, endpoint, args, { error });
-        } catch (settled) {
-          each((pending) => pending.reject(settled));
-        }
-      },
+      (error) => ended({ error }),
     );
     return run;
   }
