@@ -11,7 +11,7 @@ import type { RestCacheActions } from './slice';
 export interface DispatchFetchInput {
   readonly actions: Pick<RestCacheActions, 'fetch'>;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'take' | 'nextRequestId'>;
   readonly now: () => number;
   readonly reducerPath: string;
   /** Whether a feature of this name is installed (a function property: it is passed on by itself). */
@@ -52,9 +52,8 @@ export function createDispatchFetch(input: DispatchFetchInput): DispatchFetch {
     };
     dispatch(actions.fetch(payload, { requestId }));
     // The middleware claims the request synchronously; one still here found no middleware.
-    const unclaimed = handoff.pending.get(requestId);
+    const unclaimed = handoff.take(requestId);
     if (unclaimed !== undefined) {
-      handoff.pending.delete(requestId);
       unclaimed.reject(
         new Error(
           `[rest-slice] \`controller.fetch(${endpoint.name})\` (${key}) found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,

@@ -24,6 +24,8 @@ export interface RequestHandoff {
   readonly pending: Map<string, PendingRequest>;
   /** Fetches in flight, by `requestId`: an optimistic layer runs its endpoint with the real args. */
   readonly active: Map<string, ActiveRequest>;
+  /** Picks up the request dispatched with `requestId`: it leaves `pending`. `undefined` when none waits (another store's, or one taken). */
+  take(requestId: string): PendingRequest | undefined;
   /** A new `requestId`, unique within this cache (`<reducerPath>:<n>`). */
   nextRequestId(): string;
   /** Each store's way to abort its requests in flight (by the store's `getState`), for `controller.abort`. */
@@ -36,10 +38,16 @@ export type AbortRequests = (name: string, key: string) => number;
 /** Makes the request handoff of one cache. */
 export function createRequestHandoff(reducerPath: string): RequestHandoff {
   let counter = 0;
+  const pending = new Map<string, PendingRequest>();
   return {
-    pending: new Map(),
+    pending,
     active: new Map(),
     aborts: new WeakMap(),
+    take(requestId) {
+      const found = pending.get(requestId);
+      pending.delete(requestId);
+      return found;
+    },
     nextRequestId: () => `${reducerPath}:${++counter}`,
   };
 }

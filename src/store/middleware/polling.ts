@@ -92,9 +92,8 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
   }
 
   function subscribe(key: string, frequency: number | undefined, requestId: string): void {
-    const pending = requestId ? handoff.pending.get(requestId) : undefined;
+    const pending = handoff.take(requestId);
     if (pending === undefined) return;
-    handoff.pending.delete(requestId);
     let subscription = subscriptions.get(key);
     if (subscription === undefined) {
       subscription = { endpoint: pending.endpoint, args: pending.args, frequencies: [], whenHidden: 0 };
@@ -107,11 +106,8 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
   }
 
   function unsubscribe(key: string, given: number | undefined, requestId: string): void {
-    const pending = requestId ? handoff.pending.get(requestId) : undefined;
-    if (pending !== undefined) {
-      handoff.pending.delete(requestId);
-      pending.resolve(undefined);
-    }
+    const pending = handoff.take(requestId);
+    pending?.resolve(undefined);
     const subscription = subscriptions.get(key);
     if (subscription === undefined) return;
     const frequency = given ?? pending?.endpoint.pollFrequency ?? subscription.endpoint.pollFrequency ?? Infinity;

@@ -33,9 +33,8 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
     before(action: CacheAction) {
       if (!actions.fetch.match(action)) return;
       const { requestId } = action.meta;
-      const pending = requestId ? handoff.pending.get(requestId) : undefined;
+      const pending = handoff.take(requestId);
       if (pending === undefined) return;
-      handoff.pending.delete(requestId);
       const signal = pending.endpoint.signal;
       if (signal?.aborted) {
         // Aborted before it started: nothing is sent or recorded.
