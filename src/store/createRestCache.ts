@@ -58,17 +58,29 @@ export interface RestCache<P extends string = string>
  * });
  */
 export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
-  // The parts are built in dependency order, each given only what it uses.
   const resolved = resolveOptions(options);
-  const { features } = resolved;
-  const slice = createRestSlice(resolved.reducerPath, features);
+  const { features, reducerPath } = resolved;
+  const slice = createRestSlice(reducerPath, features);
+  const { actions } = slice;
   const registry = createRegistry();
-  // `keepEqual`: a confirmed optimistic guess (same values, new row) keeps the objects shown.
-  const memo = new MemoCache({ keepEqual: true });
-  const errorObjects = new WeakMap<object, Error>();
-  const handoff = createRequestHandoff(resolved.reducerPath);
+  const handoff = createRequestHandoff(reducerPath);
   const runtimes: StoreRuntimes = new WeakMap();
-  const reads = createReads({ memo, errorObjects });
+  // The parts are built in dependency order. Each builder takes its part of one growing record (its
+  // input type names what it uses): the resolved options, then each part once made.
+  const base = {
+    ...resolved,
+    options: resolved,
+    actions,
+    registry,
+    handoff,
+    // `keepEqual`: a confirmed optimistic guess (same values, new row) keeps the objects shown.
+    memo: new MemoCache({ keepEqual: true }),
+    errorObjects: new WeakMap<object, Error>(),
+    runtimes,
+    has: (name: string) => features.some((feature) => feature.name === name),
+    responseCopies: responseCopies(actions),
+  };
+  const reads = createReads(base);
   const viewOf = createViewCache({
     resolveEndpoint: (entry) => {
       // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
@@ -79,23 +91,23 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     },
     createSnapshot: (view, fetchedAt) => createSnapshot(reads, view, fetchedAt),
   });
-  const selectors = createSelectors({ reducerPath: resolved.reducerPath, memo, viewOf, reads });
-  const outcome = createOutcome({
-    actions: slice.actions,
-    memo,
-    errorObjects,
-    dataExpiryLength: resolved.dataExpiryLength,
-    errorExpiryLength: resolved.errorExpiryLength,
-    responseCopies: responseCopies(slice.actions),
-  });
-  const has = (name: string) => features.some((feature) => feature.name === name);
-  const dispatchFetch = createDispatchFetch({ actions: slice.actions, registry, handoff, now: resolved.now, reducerPath: resolved.reducerPath, has });
+  const withReads = { ...base, reads, viewOf };
+  const selectors = createSelectors(withReads);
+  const parts = {
+    ...withReads,
+    selectors,
+    selectSlice: selectors.selectSlice,
+    outcome: createOutcome(base),
+    dispatchFetch: createDispatchFetch(base),
+    probeOptimistic: createOptimisticProbe(withReads),
+  };
+  const { dispatchFetch } = parts;
   const featureCache: FeatureCache = {
-    reducerPath: resolved.reducerPath,
-    actions: slice.actions,
+    reducerPath,
+    actions,
     now: resolved.now,
     scheduler: resolved.scheduler,
-    has,
+    has: base.has,
     resolveEndpoint: (name, key) => registry.resolve(name, key),
     entityOf: (key) => registry.entity(key) as EntityLikeSchema | undefined,
   };
@@ -125,7 +137,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const controllerOf = (store: StoreLike): Controller => {
     let controller = controllers.get(store.getState);
     if (controller === undefined) {
-      controller = createController(controllerInput, store);
+      controller = createController(parts, store);
       for (const feature of features) {
         if (feature.controller !== undefined) Object.assign(controller, feature.controller(featureCache, featureStoreOf(store)));
       }
@@ -133,22 +145,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     }
     return controller;
   };
-  const middleware = createRestMiddleware({
-    options: resolved,
-    actions: slice.actions,
-    handoff,
-    outcome,
-    selectSlice: selectors.selectSlice,
-    probeOptimistic: createOptimisticProbe({ viewOf, reads }),
-    dispatchFetch,
-    runtimes,
-    gc: { keepUnusedDataFor: resolved.keepUnusedDataFor, gcInterval: resolved.gcInterval, registry, memo, viewOf },
-    controllerOf,
-    features,
-    featureCache,
-    featureStoreOf,
-  });
-  const controllerInput = { options: resolved, actions: slice.actions, registry, handoff, selectors, reads, outcome, dispatchFetch, runtimes, has };
+  const middleware = createRestMiddleware({ ...parts, controllerOf, featureCache, featureStoreOf });
 
   return {
     reducerPath: resolved.reducerPath as P,

@@ -25,7 +25,7 @@ export interface GcParts {
 }
 
 /** What the gc handler needs from the cache. */
-export type GcInput = Pick<MiddlewareInput, 'actions' | 'selectSlice' | 'gc'> & {
+export type GcInput = GcParts & Pick<MiddlewareInput, 'actions' | 'selectSlice'> & {
   readonly options: Pick<MiddlewareInput['options'], 'now' | 'scheduler'>;
 };
 
@@ -55,7 +55,7 @@ interface StoredBy {
  */
 export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & StoredResults & { sweep(): void } {
   const { actions, options, selectSlice } = input;
-  const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input.gc;
+  const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
   const storedBy = new Map<string, StoredBy>();
   let timer: unknown;

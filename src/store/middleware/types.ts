@@ -41,7 +41,7 @@ export interface Handler {
 }
 
 /** Everything the middleware's handlers may use; each builder takes only the part it needs. */
-export interface MiddlewareInput {
+export interface MiddlewareInput extends GcParts {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
@@ -53,8 +53,6 @@ export interface MiddlewareInput {
   readonly dispatchFetch: DispatchFetch;
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
-  /** What garbage collection needs besides the rest. */
-  readonly gc: GcParts;
   /** The controller of a store (one per store, built on first use). */
   controllerOf(store: HandlerStore): Controller;
   /** The features installed, in order. */

@@ -2,7 +2,7 @@ import { getOwn } from '../../schema/own';
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
 import type { SetResponsePayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
-import type { GcParts, StoredResults } from './gc';
+import type { StoredResults } from './gc';
 import { addResultRows, type Rows } from './resultRows';
 import type { Usage } from './usage';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
@@ -13,9 +13,7 @@ import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './type
 // cache converges to the server's state even when someone else changed the entity meanwhile.
 
 /** What the writes handler needs from the cache. */
-export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice'> & {
-  readonly gc: Pick<GcParts, 'memo' | 'viewOf'>;
-};
+export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice' | 'memo' | 'viewOf'>;
 
 /** What refetches a result: its endpoint and args. */
 interface Refetch {
@@ -57,8 +55,7 @@ export function buildWritesHandler(
   usage: Pick<Usage, 'isInUse' | 'inUse'>,
   results: StoredResults,
 ): Handler {
-  const { actions, handoff, dispatchFetch, selectSlice } = input;
-  const { memo, viewOf } = input.gc;
+  const { actions, handoff, dispatchFetch, selectSlice, memo, viewOf } = input;
   // Per write in flight (by request id): when it was sent, and the rows that arrived during its flight.
   const writes = new Map<string, { readonly fetchedAt: number; readonly refs: Set<string> }>();
 
