@@ -16,11 +16,11 @@ import { checkFeatureOptions } from './featureCheck';
 import { createSnapshot } from './snapshot';
 import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
-import { runSet } from './set';
+import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
 
 /** What a controller needs from the cache. */
-export interface ControllerInput {
+export interface ControllerInput extends SetInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
@@ -208,7 +208,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       let undo = () => undefined as void;
       let written: Promise<void>;
       try {
-        undo = runSet({ actions, now: options.now, dataExpiryLength: options.dataExpiryLength, selectSlice: selectors.selectSlice }, store, schema, rest);
+        undo = runSet(input, store, schema, rest);
         written = Promise.resolve();
       } catch (error) {
         written = Promise.reject(error);
