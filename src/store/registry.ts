@@ -2,29 +2,21 @@ import { isEntityClass } from '../schema/Entity';
 import type { EndpointInterface } from './endpoint';
 import { warnOnce } from './warnOnce';
 
-/** Calls `visit` for every Entity class reachable from a schema. */
-function collectEntities(schema: unknown, found: Set<Function>, seen: Set<unknown>): void {
+/** Calls `visit` for every Entity class reachable from a schema (each schema object visited once). */
+function visitEntities(schema: unknown, visit: (entity: Function) => void, seen: Set<unknown>): void {
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || seen.has(schema)) return;
   seen.add(schema);
   if (isEntityClass(schema)) {
-    found.add(schema);
-    collectEntities(schema.schema, found, seen);
+    visit(schema);
+    visitEntities(schema.schema, visit, seen);
     return;
   }
   if (typeof schema === 'function') return;
-  const nested = schema as { schema?: unknown; entity?: unknown; collection?: unknown };
-  if (Array.isArray(schema)) {
-    for (const item of schema) collectEntities(item, found, seen);
-    return;
-  }
   const proto: unknown = Object.getPrototypeOf(schema);
-  if (proto === Object.prototype || proto === null) {
-    for (const value of Object.values(schema)) collectEntities(value, found, seen);
-    return;
-  }
-  collectEntities(nested.schema, found, seen);
-  collectEntities(nested.entity, found, seen);
-  collectEntities(nested.collection, found, seen);
+  // An array or a plain object holds schemas as its members; a schema instance under its own names.
+  const nested = schema as { schema?: unknown; entity?: unknown; collection?: unknown };
+  const members = Array.isArray(schema) || proto === Object.prototype || proto === null ? Object.values(schema) : [nested.schema, nested.entity, nested.collection];
+  for (const member of members) visitEntities(member, visit, seen);
 }
 
 /** What the store knows of the endpoints and entity classes it has seen. */
@@ -85,21 +77,23 @@ export function createRegistry(): EndpointRegistry {
     const schema = endpoint.schema;
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || checked.has(schema)) return;
     checked.add(schema);
-    const found = new Set<Function>();
-    collectEntities(schema, found, new Set());
-    for (const entity of found) {
-      const key = (entity as unknown as { key: string }).key;
-      const known = entities.get(key);
-      if (known === undefined) {
-        entities.set(key, entity);
-      } else if (process.env.NODE_ENV !== 'production') {
-        if (known !== entity && !(entity.prototype instanceof known) && !(known.prototype instanceof entity)) {
-          warnOnce(
-            `[rest-slice] two Entity classes share the key \`${key}\` (${known.name} and ${entity.name}): their rows overwrite each other. Give each a distinct \`static key\`.`,
-          );
+    visitEntities(
+      schema,
+      (entity) => {
+        const key = (entity as unknown as { key: string }).key;
+        const known = entities.get(key);
+        if (known === undefined) {
+          entities.set(key, entity);
+        } else if (process.env.NODE_ENV !== 'production') {
+          if (known !== entity && !(entity.prototype instanceof known) && !(known.prototype instanceof entity)) {
+            warnOnce(
+              `[rest-slice] two Entity classes share the key \`${key}\` (${known.name} and ${entity.name}): their rows overwrite each other. Give each a distinct \`static key\`.`,
+            );
+          }
         }
-      }
-    }
+      },
+      new Set(),
+    );
   }
 
   function resolve(name: string, key: string): EndpointInterface | undefined {
