@@ -54,8 +54,7 @@ interface StoredBy {
  * `keepUnusedDataFor`.
  */
 export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & StoredResults & { sweep(): void } {
-  const { actions, options, selectSlice } = input;
-  const { registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input;
+  const { actions, options, selectSlice, registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
   const storedBy = new Map<string, StoredBy>();
   let timer: unknown;
@@ -67,13 +66,9 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     return endpoint === undefined ? undefined : { endpoint, args: by.args };
   }
 
-  function keepFor(endpoint: EndpointInterface | undefined): number {
-    return endpoint?.keepUnusedDataFor ?? keepUnusedDataFor;
-  }
-
-  function reach(view: View, endpoint: EndpointInterface, args: readonly unknown[], key: string, rows: Rows): boolean {
-    return addResultRows(memo, view, endpoint, args, key, rows);
-  }
+  /** Adds every row the result of `key` reaches in `view` (see `addResultRows`); false when that cannot be told. */
+  const reach = (view: View, endpoint: EndpointInterface, args: readonly unknown[], key: string, rows: Rows): boolean =>
+    addResultRows(memo, view, endpoint, args, key, rows);
 
   /** Adds every row a query read (`controller.retain(query, ...args)`) touches in `view`; false when that cannot be told. */
   function reachQuery(view: View, held: HeldQuery, rows: Rows): boolean {
@@ -94,7 +89,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     for (const key of keys) {
       if (usage.isInUse(key) || hasOwn(state.inflight, key) || pendingKeys.has(key)) continue;
       const found = endpointOf(key);
-      const keep = keepFor(found?.endpoint);
+      const keep = found?.endpoint.keepUnusedDataFor ?? keepUnusedDataFor;
       // A result nobody ever used counts as unused since it landed.
       const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? -Infinity);
       if (found !== undefined && Number.isFinite(keep) && now - since >= keep) removed.push(key);
