@@ -4,7 +4,7 @@ import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
 import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
-import { getRow, pksOf } from './tables';
+import { getRow, pksOf, tablesReader } from './tables';
 import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
@@ -43,10 +43,8 @@ interface OptimisticView extends View {
 
 function confirmedView(state: RestCacheState): View {
   return {
+    ...tablesReader(state),
     state,
-    getEntity: (key, pk) => getRow(state.entities, key, pk),
-    getMeta: (key, pk) => getRow(state.entitiesMeta, key, pk),
-    getPks: (key) => pksOf(state.entities, key),
     getResult: (key) => getOwn(state.endpoints, key),
     getResultMeta: (key) => getOwn(state.meta, key),
     sealed: true,
