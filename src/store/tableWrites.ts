@@ -70,7 +70,9 @@ function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepa
     for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
   if (size > FLAT_MAX) return split(table, bucketCountFor(size), rows, prepare);
-  const next = copyTable(table);
+  // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
+  // the stored one, instead of a copy made row by row.
+  const next = table === undefined && Object.getPrototypeOf(rows) === null && !Object.isFrozen(rows) ? (rows as Record<string, T>) : copyTable(table);
   for (const pk of pks) next[pk] = prepare(rows[pk]);
   return Object.freeze(next);
 }
