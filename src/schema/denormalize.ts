@@ -1,9 +1,10 @@
 import { arrayItemSchema, denormalizeArray } from './Array';
+import { convert } from './convert';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
-import { describeKind, getOwnRow, hasOwn, quote } from './own';
+import { getOwnRow, hasOwn } from './own';
 import { describeSchema } from './describeSchema';
 import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
@@ -19,33 +20,17 @@ export interface EntityMemo {
 
 /** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
 export function lookupTables(entities: EntityTables): GetEntity {
-  return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
-}
-
-const converterKinds = new WeakMap<Function, 'construct' | 'call'>();
-const callable = new Set<Function>([Number, String, Boolean, BigInt, Symbol]);
-
-/** A member schema that is a plain class (`Date`) is constructed; a plain function is called. */
-function convert(converter: Function, value: unknown): unknown {
-  let kind = converterKinds.get(converter);
-  if (kind === undefined) {
-    const source = Function.prototype.toString.call(converter);
-    kind =
-      !callable.has(converter) &&
-      converter.prototype !== undefined &&
-      (source.startsWith('class') || source.includes('[native code]'))
-        ? 'construct'
-        : 'call';
-    converterKinds.set(converter, kind);
-  }
-  if (converter === Date && typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) {
-    // `new Date({})` is an Invalid Date and `new Date(true)` a 1970 date, not errors: a response that stores
-    // either could never be read as the date it meant.
-    throw new TypeError(`[rest-slice] a \`Date\` member needs a string or a number, got ${describeKind(value)}: ${quote(value)}`);
-  }
-  return kind === 'construct'
-    ? new (converter as new (value: unknown) => unknown)(value)
-    : (converter as (value: unknown) => unknown)(value);
+  // Rows of one type are read in runs (a list's items), so the table found last is kept: a run costs one
+  // lookup per row instead of two. A missing table is not kept, so the next read looks again.
+  let lastKey: string | undefined;
+  let lastTable: EntityTables[string];
+  return (key, pk) => {
+    if (key !== lastKey) {
+      lastTable = getOwnRow(entities, key);
+      lastKey = lastTable === undefined ? undefined : key;
+    }
+    return getOwnRow(lastTable, pk);
+  };
 }
 
 /**
@@ -90,10 +75,27 @@ export class Denormalizer implements DenormalizeVisitor {
       if (typeof withDenormalize.denormalize === 'function') {
         return (schema as { denormalize: DenormalizeFn }).denormalize(value, this);
       }
-      if (Array.isArray(schema)) return denormalizeArray(arrayItemSchema(schema), value, this);
+      if (Array.isArray(schema)) return this.unvisitList(arrayItemSchema(schema), value);
       return denormalizeObject(schema as Record<string, unknown>, value, this);
     }
     return value;
+  }
+
+  /**
+   * A list of one Entity (`[Todo]`) reads each item from its own loop: the dispatch of `unvisit`, decided once
+   * for the list instead of once per item, was a twentieth of denormalize's time. Missing, `null` and
+   * invalidated items are dropped, as `denormalizeArray` drops them.
+   */
+  private unvisitList(itemSchema: unknown, value: unknown): unknown {
+    if (!isEntityClass(itemSchema) || !Array.isArray(value)) return denormalizeArray(itemSchema, value, this);
+    const output: unknown[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const pk: unknown = value[i];
+      if (pk === undefined || pk === null) continue;
+      const item = this.unvisitEntity(itemSchema, pk);
+      if (item !== undefined && item !== null && item !== INVALID) output.push(item);
+    }
+    return output;
   }
 
   private unvisitEntity(entity: typeof Entity, value: unknown): unknown {
