@@ -1,3 +1,4 @@
+import { copyRow } from './copyRow';
 import { INVALID } from './INVALID';
 import { normalizeMembers } from './objectMembers';
 import { describeKind, hasOwn, quote, setOwn } from './own';
@@ -58,7 +59,7 @@ export abstract class Entity {
   /** Prepares raw input before its pk is read; must return a new object. Default: a shallow copy. */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the base hook names the parameters an override receives.
   static process(input: object, parent: unknown, key: string | undefined, args: readonly unknown[]): Record<string, unknown> {
-    return { ...input };
+    return copyRow(this, input);
   }
 
   /**
