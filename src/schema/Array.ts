@@ -5,7 +5,7 @@ import { Polymorphic, type PolymorphicItem, type SchemaAttribute } from './Polym
 import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /** The items of a list input: an array as is, an object's values (as Data Client reads `[Todo]` over an object). */
-export function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): readonly unknown[] {
+function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): readonly unknown[] {
   if (Array.isArray(input)) return input;
   if (typeof input === 'object' && input !== null) return Object.values(input);
   // Named here, on the error path only, so a list costs no closure per call.

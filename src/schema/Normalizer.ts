@@ -1,6 +1,6 @@
-import { arrayItemSchema, itemsOf, normalizeArray } from './Array';
+import { arrayItemSchema, normalizeArray } from './Array';
 import { describeSchema } from './describeSchema';
-import { Entity, isEntityClass } from './Entity';
+import { Entity } from './Entity';
 import { jsonEqual } from './jsonEqual';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
 import { normalizeObject } from './objectMembers';
@@ -64,32 +64,11 @@ export class Normalizer implements NormalizeVisitor {
     // A counter rather than a walk, so checking the depth costs almost nothing.
     if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(schema, key);
     const output = isList
-      ? this.visitList(arrayItemSchema(schema), value, parent, key)
+      ? normalizeArray(arrayItemSchema(schema), value, parent, key, this)
       : typeof normalize === 'function'
         ? (normalize as NormalizeFn).call(schema, value, parent, key, this)
         : normalizeObject(schema as Record<string, unknown>, value, this);
     this.depth--;
-    return output;
-  }
-
-  /**
-   * A list of one Entity (`[Todo]`, the common case) calls the entity's `normalize` from its own loop: the
-   * generic dispatch of `visit`, decided once for the list instead of once per item, was a twentieth of
-   * normalize's time. Items count one schema level each, as when they go through `visit`.
-   */
-  private visitList(itemSchema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown[] {
-    const normalize = isEntityClass(itemSchema) ? (itemSchema as { normalize?: unknown }).normalize : undefined;
-    if (typeof normalize !== 'function') return normalizeArray(itemSchema, value, parent, key, this);
-    const items = itemsOf(value, itemSchema);
-    const output: unknown[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      if (item === undefined || item === null) continue;
-      if (++this.depth > MAX_SCHEMA_DEPTH) throw schemaTooDeep(itemSchema, key);
-      const pk = (normalize as NormalizeFn).call(itemSchema, item, parent, key, this);
-      this.depth--;
-      if (pk !== undefined && pk !== null) output.push(pk);
-    }
     return output;
   }
 
