@@ -29,17 +29,6 @@ export function normalizeArray(itemSchema: unknown, input: unknown, parent: unkn
   return output;
 }
 
-/** Denormalizes each item; missing, `null` and invalidated items are dropped. */
-export function denormalizeArray(itemSchema: unknown, input: unknown, visitor: DenormalizeVisitor): unknown {
-  if (!Array.isArray(input)) return input;
-  const output: unknown[] = [];
-  for (let i = 0; i < input.length; i++) {
-    const item = visitor.unvisit(itemSchema, input[i]);
-    if (item !== undefined && item !== null && item !== INVALID) output.push(item);
-  }
-  return output;
-}
-
 /** The item schema of the `[Item]` shorthand. */
 export function arrayItemSchema(schema: readonly unknown[]): unknown {
   // `[]` has no item schema: its values pass through as they are.
@@ -93,7 +82,7 @@ export class ArraySchema<S = unknown>
 
   /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
-    if (this.isSingle) return denormalizeArray(this.definition, input, visitor);
+    if (this.isSingle) return visitor.unvisitList(this.definition, input);
     if (!Array.isArray(input)) return input;
     const output: unknown[] = [];
     for (let i = 0; i < input.length; i++) {

@@ -54,6 +54,8 @@ export interface NormalizeVisitor {
 /** What denormalize hands to each schema's `denormalize` so it can recurse. */
 export interface DenormalizeVisitor {
   unvisit(schema: unknown, value: unknown): unknown;
+  /** Denormalizes each item of a list with one schema; missing, `null` and invalidated items are dropped. */
+  unvisitList(itemSchema: unknown, value: unknown): unknown;
   getEntity: GetEntity;
   readonly args: readonly unknown[];
 }
