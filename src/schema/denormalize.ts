@@ -20,17 +20,7 @@ export interface EntityMemo {
 
 /** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
 export function lookupTables(entities: EntityTables): GetEntity {
-  // Rows of one type are read in runs (a list's items), so the table found last is kept: a run costs one
-  // lookup per row instead of two. A missing table is not kept, so the next read looks again.
-  let lastKey: string | undefined;
-  let lastTable: EntityTables[string];
-  return (key, pk) => {
-    if (key !== lastKey) {
-      lastTable = getOwnRow(entities, key);
-      lastKey = lastTable === undefined ? undefined : key;
-    }
-    return getOwnRow(lastTable, pk);
-  };
+  return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
 }
 
 /**
