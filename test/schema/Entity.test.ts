@@ -143,6 +143,29 @@ describe('Entity', () => {
       expect(entities).toEqual({ Wrapped: { u1: { id: 'u1', label: 'HI' } } });
       expect(seen).toEqual([[input, 'item', [{ page: 1 }]]]);
     });
+
+    it('by default copies each row, for any number of entity classes and row shapes', () => {
+      // More classes than the copy has code sites, so later classes share them: every row is still its own copy.
+      const classes = Array.from({ length: 12 }, (_, n) => {
+        const Kind = class extends Entity {
+          id = 0;
+          pk() {
+            return `${this.id}`;
+          }
+          static override key = `Kind${n}`;
+        };
+        return Kind;
+      });
+      classes.forEach((Kind, n) => {
+        const input = deepFreeze({ id: n, [`only${n}`]: n, nested: { n } });
+        const row = Kind.process(input, undefined, undefined, []);
+        expect(row).toEqual({ id: n, [`only${n}`]: n, nested: { n } });
+        expect(row).not.toBe(input);
+        expect(Object.isFrozen(row)).toBe(false);
+        expect(row.nested).toBe(input.nested);
+        expect(normalize(Kind, input).entities).toEqual({ [`Kind${n}`]: { [`${n}`]: { id: n, [`only${n}`]: n, nested: { n } } } });
+      });
+    });
   });
 
   describe('validate', () => {

@@ -1,4 +1,4 @@
-import { Entity, denormalize, normalize } from 'rest-slice';
+import { Entity, INVALID, denormalize, normalize, schema } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo } from '../fixtures/Todo';
@@ -94,5 +94,23 @@ describe('denormalize', () => {
     Node.schema = { next: Node };
     const node = present(denormalize([Node], ['n'], { Node: { n: { id: 'n', next: 'n' } } }))[0];
     expect(node.next).toBe(node);
+  });
+
+  it('reads `[Entity]` and `schema.Array(Entity)` lists alike: missing, null and invalidated items dropped, inline ones built', () => {
+    const entities = { Todo: { '1': { id: 1, title: 'one' }, '2': null, '3': { id: 3, title: 'three' } } };
+    const items = ['1', null, '2', undefined, '9', 3, { id: 4, title: 'inline' }];
+    for (const list of [[Todo], new schema.Array(Todo)]) {
+      const todos = present(denormalize(list, items, entities)) as Todo[];
+      expect(todos.map((todo) => [todo instanceof Todo, todo.id, todo.title])).toEqual([
+        [true, 1, 'one'],
+        [true, 3, 'three'],
+        [true, 4, 'inline'],
+      ]);
+      expect(denormalize(list, 'not a list', entities)).toBe('not a list');
+    }
+    // Items of other schemas still go through the schema's own rules: a list of lists, and of plain values.
+    expect(denormalize([[Todo]], [['1', '2'], ['3']], entities)).toEqual([[expect.any(Todo)], [expect.any(Todo)]]);
+    expect(denormalize([Date], ['2020-01-01T00:00:00.000Z', null], {})).toEqual([new Date('2020-01-01T00:00:00.000Z')]);
+    expect(denormalize({ todo: Todo }, { todo: '2' }, entities)).toBe(INVALID);
   });
 });
