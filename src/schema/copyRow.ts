@@ -1,8 +1,7 @@
 // The shallow copy of a row that the default `Entity.process` makes, spread over several code sites.
 //
-// V8 (Node 18 and 20, and the Chrome of their time) copies `{ ...row }` fast only at a code site that has seen at
-// most four object shapes; from the fifth on, every copy at that site takes a generic path about five times
-// slower. With one site for every entity, any app with more than four row shapes (three entity classes, one with
+// V8 (measured in Node 20's) copies `{ ...row }` fast only at a code site that has seen at most four object shapes;
+// from the fifth on, every copy at that site takes a generic path about five times slower. With one site for every entity, any app with more than four row shapes (three entity classes, one with
 // an optional field, are enough) paid that on every row: a third of normalize's time on the 709-project fixture.
 // A site per entity class keeps each site to the shapes of its class.
 
