@@ -70,9 +70,13 @@ function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepa
     for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
   if (size > FLAT_MAX) return split(table, bucketCountFor(size), rows, prepare);
-  // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
-  // the stored one, instead of a copy made row by row.
-  const next = table === undefined && Object.getPrototypeOf(rows) === null && !Object.isFrozen(rows) ? (rows as Record<string, T>) : copyTable(table);
+  if (table === undefined && Object.getPrototypeOf(rows) === null) {
+    // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
+    // the stored one, instead of a copy made row by row. `prepare` (development's freeze) works in place.
+    for (const pk of pks) prepare(rows[pk]);
+    return Object.freeze(rows);
+  }
+  const next = copyTable(table);
   for (const pk of pks) next[pk] = prepare(rows[pk]);
   return Object.freeze(next);
 }
@@ -127,7 +131,7 @@ function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (
 /**
  * The tables with `patch` written over them: each touched table is copied
  * (for a bucketed table, the touched buckets and the small bucket array), each
- * written row passed through `prepare` (the reducers freeze rows in
+ * written row passed through `prepare` (which works in place: the reducers freeze rows in
  * development). A flat table that passes {@link FLAT_MAX} rows is split into
  * buckets, and a bucket that passes {@link BUCKET_MAX} doubles the bucket
  * count. Tables and buckets are frozen; the outer object and the bucket
