@@ -92,7 +92,7 @@ function checkRoot(schema: unknown, input: unknown): void {
   // `visit` passes `null` through (an absent optional member); at the root it is a bad response.
   const missing = (input === null || input === undefined) && schema !== null && schema !== undefined;
   // An Entity with `automaticValidation` set decides itself what to do with an array.
-  const wantsObject = (isEntityClass(schema) && !schema.automaticValidation) || (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && typeof (schema as { normalize?: unknown }).normalize !== 'function');
+  const wantsObject = (isEntityClass(schema) && !schema.automaticValidation) || (isPlainRecord(schema) && typeof schema.normalize !== 'function');
   if (missing || (wantsObject && !isPlainRecord(input))) {
     throw new TypeError(
       `[rest-slice] schema \`${describeSchema(schema)}\` expected ${expectedAtRoot(schema)}, got ${describeKind(input)}: ${quote(input)}`,

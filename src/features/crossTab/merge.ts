@@ -6,7 +6,7 @@
 // whatever the order relays arrive in, all end with the same rows.
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
 import { jsonEqual } from '../../schema/jsonEqual';
-import { createTable, getOwn } from '../../schema/own';
+import { createTable, getOwn, isPlainRecord } from '../../schema/own';
 import type { EntityLikeSchema, EntityMeta, EntityRow } from '../../schema/types';
 import { getRow, pksOf } from '../../store/tables';
 import type { RestCacheState } from '../../store/state';
@@ -24,13 +24,9 @@ export interface Rows {
   readonly entitiesMeta: NormalizedEntitiesMeta;
 }
 
-function isObjectRow(row: unknown): row is Record<string, unknown> {
-  return typeof row === 'object' && row !== null && !Array.isArray(row);
-}
-
 /** The default Entity rules, for a class this tab does not know: the later row wins, objects merge member by member. */
 const defaultRules: Pick<EntityLikeSchema, 'merge' | 'useIncoming'> = {
-  merge: (existing, incoming) => (isObjectRow(existing) && isObjectRow(incoming) ? { ...existing, ...incoming } : incoming),
+  merge: (existing, incoming) => (isPlainRecord(existing) && isPlainRecord(incoming) ? { ...existing, ...incoming } : incoming),
   useIncoming: (existingMeta, incomingMeta) => existingMeta.fetchedAt <= incomingMeta.fetchedAt,
 };
 

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { getOwn } from '../../schema/own';
+import { getOwn, isPlainRecord } from '../../schema/own';
 import type { EndpointInterface } from '../../store/endpoint';
 import type { FeatureCache, FeatureRuntime, FeatureStore } from '../../store/feature';
 import { collectionPath, itemsAt, pagesSchema, withItemsAt } from './pageSchemas';
@@ -42,7 +42,7 @@ function combine(endpoint: PaginatedEndpoint, values: readonly unknown[]): unkno
   const parts = values.map((value) => itemsAt(value, found.path));
   const items: unknown = parts.every(Array.isArray)
     ? parts.flat()
-    : Object.assign({}, ...parts.filter((part) => typeof part === 'object' && part !== null && !Array.isArray(part)));
+    : Object.assign({}, ...parts.filter(isPlainRecord));
   return withItemsAt(values[values.length - 1], found.path, items);
 }
 

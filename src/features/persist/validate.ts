@@ -1,6 +1,7 @@
 // What `persist()` reads back is untrusted input (another app's data under the same name, a hand-edited
 // value, a save cut short): every piece is checked for the shape the slice needs before it is applied, and
 // frozen, since the store's state is immutable. A check that fails throws a `SavedShapeError` naming where.
+import { isPlainRecord } from '../../schema/own';
 import { bucketOf } from '../../store/tables';
 import type { OptimisticEntry } from '../../store/state';
 import { FORMAT, type SavedHead } from './saved';
@@ -42,7 +43,6 @@ export function frozenJson(value: unknown, where: string): Json {
   throw new SavedShapeError(where, `holds a ${typeof value}`);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** Parses a stored string as JSON; a syntax error is a shape error of `where`. */
@@ -57,7 +57,7 @@ export function parse(text: unknown, where: string): unknown {
 
 /** Whether a parsed head is one this format wrote (anything else is foreign data, left alone). */
 export function isOurHead(value: unknown): boolean {
-  return isObject(value) && value.format === FORMAT;
+  return isPlainRecord(value) && value.format === FORMAT;
 }
 
 /** Checks a head written by this format. */
@@ -68,11 +68,11 @@ export function checkHead(value: unknown): SavedHead {
   if (!isTime(head.savedAt) || !isTime(head.lastReset) || !Number.isSafeInteger(head.generation)) {
     throw new SavedShapeError('head', 'has no `savedAt`, `lastReset` or `generation` number');
   }
-  if (!isObject(head.parts) || !Object.values(head.parts).every((gen) => Number.isSafeInteger(gen))) {
+  if (!isPlainRecord(head.parts) || !Object.values(head.parts).every((gen) => Number.isSafeInteger(gen))) {
     throw new SavedShapeError('head', 'has no list of parts');
   }
   const buckets = head.buckets;
-  if (!isObject(buckets) || !isObject(buckets.entities) || !isObject(buckets.entitiesMeta)) throw new SavedShapeError('head', 'has no bucket counts');
+  if (!isPlainRecord(buckets) || !isPlainRecord(buckets.entities) || !isPlainRecord(buckets.entitiesMeta)) throw new SavedShapeError('head', 'has no bucket counts');
   for (const counts of [buckets.entities, buckets.entitiesMeta]) {
     if (!Object.values(counts).every((n) => Number.isSafeInteger(n) && (n as number) > 0)) throw new SavedShapeError('head', 'has a bucket count that is not a whole number');
   }
@@ -83,7 +83,7 @@ export function checkHead(value: unknown): SavedHead {
 
 function checkOptimistic(entry: unknown, index: number): asserts entry is OptimisticEntry {
   const where = `optimistic update #${index}`;
-  if (!isObject(entry)) throw new SavedShapeError(where, 'is not an object');
+  if (!isPlainRecord(entry)) throw new SavedShapeError(where, 'is not an object');
   if (typeof entry.endpoint !== 'string' || typeof entry.key !== 'string' || !Array.isArray(entry.args) || !isTime(entry.fetchedAt)) {
     throw new SavedShapeError(where, 'lacks its endpoint, key, args or fetchedAt');
   }
@@ -93,13 +93,13 @@ function checkOptimistic(entry: unknown, index: number): asserts entry is Optimi
 
 /** Checks a map part (`endpoints`: any JSON result; `meta`: result meta; `pages`: loaded pages). */
 export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown): Record<string, unknown> {
-  if (!isObject(data)) throw new SavedShapeError(kind, 'is not an object');
+  if (!isPlainRecord(data)) throw new SavedShapeError(kind, 'is not an object');
   if (kind === 'meta') {
     for (const [key, meta] of Object.entries(data)) checkResultMeta(meta, `meta of \`${key}\``);
   } else if (kind === 'pages') {
     for (const [key, entry] of Object.entries(data)) {
-      const pages = isObject(entry) ? entry.pages : undefined;
-      if (!Array.isArray(pages) || !pages.every((page) => isObject(page) && Array.isArray(page.ids) && page.ids.every((id) => typeof id === 'string'))) {
+      const pages = isPlainRecord(entry) ? entry.pages : undefined;
+      if (!Array.isArray(pages) || !pages.every((page) => isPlainRecord(page) && Array.isArray(page.ids) && page.ids.every((id) => typeof id === 'string'))) {
         throw new SavedShapeError(`pages of \`${key}\``, 'are not a list of pages with their ids');
       }
     }
@@ -112,7 +112,7 @@ function checkResultMeta(meta: unknown, where: string): void {
   checkTimes(meta, where);
   const { error, errorAt, errorPolicy, invalidated } = meta as Record<string, unknown>;
   if (errorAt !== undefined && !isTime(errorAt)) throw new SavedShapeError(where, 'has an `errorAt` that is not a time');
-  if (error !== undefined && !(isObject(error) && typeof error.name === 'string' && typeof error.message === 'string')) {
+  if (error !== undefined && !(isPlainRecord(error) && typeof error.name === 'string' && typeof error.message === 'string')) {
     throw new SavedShapeError(where, 'has an `error` without its name and message');
   }
   if (errorPolicy !== undefined && errorPolicy !== 'soft') throw new SavedShapeError(where, "has an `errorPolicy` other than 'soft'");
@@ -120,7 +120,7 @@ function checkResultMeta(meta: unknown, where: string): void {
 }
 
 function checkTimes(meta: unknown, where: string): void {
-  if (!isObject(meta) || !isTime(meta.fetchedAt) || !isTime(meta.date) || !isTime(meta.expiresAt)) {
+  if (!isPlainRecord(meta) || !isTime(meta.fetchedAt) || !isTime(meta.date) || !isTime(meta.expiresAt)) {
     throw new SavedShapeError(where, 'lacks its fetchedAt, date or expiresAt');
   }
 }
@@ -132,7 +132,7 @@ function checkTimes(meta: unknown, where: string): void {
  */
 export function checkTable(field: 'entities' | 'entitiesMeta', key: string, data: unknown, bucket?: { index: number; count: number }): Record<string, unknown> {
   const where = `${field} table \`${key}\``;
-  if (!isObject(data)) throw new SavedShapeError(where, 'is not an object');
+  if (!isPlainRecord(data)) throw new SavedShapeError(where, 'is not an object');
   for (const [pk, row] of Object.entries(data)) {
     // An entity row is any JSON (a Collection's row is a list of pks); a meta row has its times.
     if (field === 'entitiesMeta') checkTimes(row, `${where} row \`${pk}\``);
