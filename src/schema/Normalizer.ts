@@ -107,8 +107,10 @@ export class Normalizer implements NormalizeVisitor {
     const table = tableOf(this.entities, key);
     const written = table[pk];
     const store = this.store;
-    if (store === undefined || written === null) {
-      // No store, or invalidated earlier in this call: the copies of this call are all there is.
+    const stored = store?.getEntity(key, pk);
+    if (store === undefined || stored === undefined || written === null) {
+      // No stored row, or invalidated earlier in this call: the copies of this call are all there is, so
+      // they are combined where they are written (no stored row can change during the call).
       table[pk] = written === undefined || written === null ? row : (schema.merge(written, row) as EntityRow);
       if (store !== undefined) this.setMeta(key, pk, this.meta);
       return;
@@ -120,12 +122,6 @@ export class Normalizer implements NormalizeVisitor {
     const earlier = incomingTable[pk];
     const incoming = earlier === undefined ? row : (schema.merge(earlier, row) as Record<string, unknown>);
     incomingTable[pk] = incoming;
-    const stored = store.getEntity(key, pk);
-    if (stored === undefined) {
-      table[pk] = incoming;
-      this.setMeta(key, pk, this.meta);
-      return;
-    }
     const storedMeta = this.asStored(store.getMeta(key, pk) ?? NO_META);
     if (stored === null) {
       // Invalidated: only data fetched after the invalidation brings it back.

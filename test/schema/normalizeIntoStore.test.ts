@@ -73,6 +73,24 @@ describe('normalizeIntoStore', () => {
     expect(out.entities.Todo['1']).toEqual({ id: 1, title: 'newer', completed: false, userId: 3 });
   });
 
+  it('combines the copies of one entity the store does not hold yet, beside rows it holds', () => {
+    const store = storeWith('Todo', { id: 1, title: 'stored' }, 100);
+    const out = normalizeIntoStore(
+      [Todo],
+      deepFreeze([
+        { id: 2, title: 'first copy', userId: 3 },
+        { id: 1, title: 'stored' },
+        { id: 2, completed: true },
+      ]),
+      [],
+      store,
+      meta(200),
+    );
+    expect(out.result).toEqual(['2', '1', '2']);
+    expect(out.entities).toEqual({ Todo: { '2': { id: 2, title: 'first copy', userId: 3, completed: true } } });
+    expect(out.entitiesMeta).toEqual({ Todo: { '1': meta(200), '2': meta(200) } });
+  });
+
   it('returns meta per entity and touches neither the store nor the input', () => {
     const store = deepFreeze({
       entities: { Todo: { '1': { id: 1, title: 'a' }, '2': { id: 2, title: 'b' } } },
