@@ -6,9 +6,6 @@ import type { DenormalizeVisitor, EntityMeta, NormalizeVisitor } from './types';
 
 const defaultsCache = new WeakMap<Function, Record<string, unknown>>();
 
-/** What the never-run assignments in Entity's constructor write, for the type checker. */
-type Room = { room?: undefined };
-
 /**
  * Base class of every normalized record type. Subclasses declare fields with
  * defaults, `pk()`, and optionally `static key`, `static schema` for nested
@@ -23,25 +20,6 @@ type Room = { room?: undefined };
  * }
  */
 export abstract class Entity {
-  /** Makes an instance with only the subclass's field defaults; `fromJS` then copies a row's fields onto it. */
-  constructor() {
-    // Never runs (a class constructor always has `new.target`); it only sizes instances. V8 gives a class's
-    // instances room for as many fields as its constructors assign to `this` by name (plus a few), and a
-    // row's fields copied in after that, past a dozen, turn the instance into a slow hash table: a 32-field
-    // GitHub user was built 2.7x slower than with room, and every later read of it is slower too. Room not
-    // used is given back after the first few instances, so only what rows fill is kept.
-    if (new.target === undefined) {
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-      (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
-    }
-  }
-
   /** The primary key the entity is stored under; `undefined` when absent. */
   abstract pk(parent?: unknown, key?: string, args?: readonly unknown[]): string | number | undefined;
 
@@ -243,6 +221,26 @@ export function defineDefaultKey(target: Function, nameOf: (entity: Function) =>
 }
 
 defineDefaultKey(Entity, (entity) => entity.name);
+
+/**
+ * Never called: it only sizes instances. V8 gives the instances of a class room for as many fields as the
+ * functions up its constructor's prototype chain assign to `this` by name (plus a few); an entity gets
+ * most of its fields from its row after construction, and once more than a dozen land past that room, each
+ * instance becomes a slow hash table (a 32-field GitHub user was built 2.7x slower, and read slower after).
+ * Room no instance used is given back after the first few instances of each class.
+ */
+function reserveFields(this: { room?: undefined }): void {
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+  this.room = this.room = this.room = this.room = this.room = this.room = this.room = this.room = undefined;
+}
+// Above Entity in the chain rather than in a constructor of Entity: nothing runs per instance.
+Object.setPrototypeOf(Entity, reserveFields);
 
 /** The instance type of an Entity class, abstract or not. */
 export type AbstractInstance<T> = T extends abstract new (...args: any[]) => infer U ? U : never;

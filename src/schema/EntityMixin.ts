@@ -58,7 +58,8 @@ export function EntityMixin<TBase extends Constructor>(
   const Mixed = class extends (Base as unknown as new (...args: any[]) => object) {
     constructor(...args: any[]) {
       super(...args);
-      // Never runs: it gives instances room for a row's fields, as Entity's constructor does (see there).
+      // Never runs: it gives instances room for a row's fields, as `reserveFields` does for Entity (see there).
+      // It is in the constructor here, as the mixed class's prototype chain must stay the base's.
       if (new.target === undefined) {
         (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
         (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = (this as Room).room = undefined;
