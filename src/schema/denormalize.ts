@@ -11,8 +11,8 @@ import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, 
 
 /** Where entity-level memo entries live between calls (see `MemoCache`), and the check of this call. */
 export interface EntityMemo {
-  /** Entities with nested members, by row. */
-  readonly entities: WeakMap<object, EntityEntry>;
+  /** Entities with nested members: the entry of each row, by entity class (so an entry need not name its class). */
+  readonly entities: WeakMap<object, WeakMap<object, EntityEntry>>;
   /** Entities without nested members: the instance of each row, by entity class. */
   readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
   readonly check: MemoCheck;
@@ -154,8 +154,9 @@ export class Denormalizer implements DenormalizeVisitor {
       if (row === null) return INVALID;
       return this.leaf(entity, key, pk, row, memo);
     }
-    const cached = memo.entities.get(row);
-    if (cached !== undefined && cached.schema === entity && memo.check.isCurrent(cached, true)) {
+    const entries = this.entriesOf(entity, memo);
+    const cached = entries.get(row);
+    if (cached !== undefined && memo.check.isCurrent(cached, true)) {
       outer.push(cached);
       return cached.value;
     }
@@ -177,11 +178,27 @@ export class Denormalizer implements DenormalizeVisitor {
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
+    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, checked: memo.check.id, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
-    memo.entities.set(row, entry);
+    entries.set(row, entry);
     outer.push(entry);
     return entry.value;
+  }
+
+  private entrySchema: object | undefined;
+  private entryRows: WeakMap<object, EntityEntry> | undefined;
+
+  /** The entries of `entity`'s rows; the last class asked is kept, as its rows come in runs. */
+  private entriesOf(entity: typeof Entity, memo: EntityMemo): WeakMap<object, EntityEntry> {
+    if (this.entrySchema === entity) return this.entryRows!;
+    let entries = memo.entities.get(entity);
+    if (entries === undefined) {
+      entries = new WeakMap();
+      memo.entities.set(entity, entries);
+    }
+    this.entrySchema = entity;
+    this.entryRows = entries;
+    return entries;
   }
 
   /** The instance of a leaf entity's row: one per row and class. */
