@@ -154,7 +154,7 @@ export class Denormalizer implements DenormalizeVisitor {
       if (row === null) return INVALID;
       return this.leaf(entity, key, pk, row, memo);
     }
-    const entries = this.entriesOf(entity, memo);
+    const entries = rowsOf(memo.entities, entity);
     const cached = entries.get(row);
     if (cached !== undefined && memo.check.isCurrent(cached, true)) {
       outer.push(cached);
@@ -185,43 +185,32 @@ export class Denormalizer implements DenormalizeVisitor {
     return entry.value;
   }
 
-  private entrySchema: object | undefined;
-  private entryRows: WeakMap<object, EntityEntry> | undefined;
-
-  /** The entries of `entity`'s rows; the last class asked is kept, as its rows come in runs. */
-  private entriesOf(entity: typeof Entity, memo: EntityMemo): WeakMap<object, EntityEntry> {
-    if (this.entrySchema === entity) return this.entryRows!;
-    let entries = memo.entities.get(entity);
-    if (entries === undefined) {
-      entries = new WeakMap();
-      memo.entities.set(entity, entries);
-    }
-    this.entrySchema = entity;
-    this.entryRows = entries;
-    return entries;
-  }
-
   /** The instance of a leaf entity's row: one per row and class. */
   private leaf(entity: typeof Entity, key: string, pk: string, row: object, memo: EntityMemo): unknown {
-    let rows = this.leafRows;
     if (this.leafSchema !== entity) {
-      rows = memo.leaves.get(entity);
-      if (rows === undefined) {
-        rows = new WeakMap();
-        memo.leaves.set(entity, rows);
-      }
+      this.leafRows = rowsOf(memo.leaves, entity);
       this.leafSchema = entity;
-      this.leafRows = rows;
     }
-    const known = rows!.get(row);
+    const rows = this.leafRows!;
+    const known = rows.get(row);
     if (known !== undefined) return known;
     const instance = this.reused(key, pk, entity.createIfValid(row as Record<string, unknown>));
-    rows!.set(row, instance);
+    rows.set(row, instance);
     return instance;
   }
 }
 
 type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
+
+/** What `byClass` keeps for the rows of `entity`, made on first use. */
+function rowsOf<T>(byClass: WeakMap<object, WeakMap<object, T>>, entity: object): WeakMap<object, T> {
+  let rows = byClass.get(entity);
+  if (rows === undefined) {
+    rows = new WeakMap();
+    byClass.set(entity, rows);
+  }
+  return rows;
+}
 
 /** Reads `result` with a fresh pass; a stack overflow becomes an error naming the schema. */
 export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result: unknown): unknown {
