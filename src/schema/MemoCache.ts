@@ -50,7 +50,7 @@ function memoKey(schema: object): object {
  * memo.denormalize([Todo], result, entities) === memo.denormalize([Todo], result, entities); // true
  */
 export class MemoCache {
-  private readonly entities = new WeakMap<object, EntityEntry>();
+  private readonly entities = new WeakMap<object, WeakMap<object, EntityEntry>>();
   private readonly leaves = new WeakMap<object, WeakMap<object, unknown>>();
   private readonly results = new WeakMap<object, ResultsBySchema>();
   private checks = 0;
@@ -132,7 +132,7 @@ export class MemoCache {
       denormalizer.reuse = undefined;
       const deps = denormalizer.deps ?? [];
       const listStart = list !== undefined && unitsMatch(value, deps, list.start) ? list.start : undefined;
-      entry = { value, deps, versions: undefined, miss: undefined, checked: check.id, listStart };
+      entry = { value, deps, versions: undefined, checked: check.id, listStart };
       entry.versions = check.versionsOfEntry(entry);
     }
     if (slot !== undefined) {
@@ -149,7 +149,7 @@ export class MemoCache {
 }
 
 function constant(value: unknown): MemoEntry {
-  return { value, deps: NO_DEPS, versions: undefined, miss: undefined, checked: 0, listStart: undefined };
+  return { value, deps: NO_DEPS, versions: undefined, checked: 0, listStart: undefined };
 }
 
 /**
@@ -195,7 +195,7 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     }
   }
   // Every changed item rebuilt equal to the one shown: the list keeps its object too.
-  const entry: MemoEntry = { value: renewed ? value : stale.value, deps, versions: undefined, miss: undefined, checked: check.id, listStart: list.start };
+  const entry: MemoEntry = { value: renewed ? value : stale.value, deps, versions: undefined, checked: check.id, listStart: list.start };
   entry.versions = check.versionsAfterPatch(stale, units) ?? check.versionsOfEntry(entry);
   return entry;
 }

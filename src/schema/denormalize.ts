@@ -11,8 +11,8 @@ import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, 
 
 /** Where entity-level memo entries live between calls (see `MemoCache`), and the check of this call. */
 export interface EntityMemo {
-  /** Entities with nested members, by row. */
-  readonly entities: WeakMap<object, EntityEntry>;
+  /** Entities with nested members: the entry of each row, by entity class (so an entry need not name its class). */
+  readonly entities: WeakMap<object, WeakMap<object, EntityEntry>>;
   /** Entities without nested members: the instance of each row, by entity class. */
   readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
   readonly check: MemoCheck;
@@ -154,8 +154,9 @@ export class Denormalizer implements DenormalizeVisitor {
       if (row === null) return INVALID;
       return this.leaf(entity, key, pk, row, memo);
     }
-    const cached = memo.entities.get(row);
-    if (cached !== undefined && cached.schema === entity && memo.check.isCurrent(cached, true)) {
+    const entries = rowsOf(memo.entities, entity);
+    const cached = entries.get(row);
+    if (cached !== undefined && memo.check.isCurrent(cached, true)) {
       outer.push(cached);
       return cached.value;
     }
@@ -177,34 +178,39 @@ export class Denormalizer implements DenormalizeVisitor {
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, miss: undefined, checked: memo.check.id, schema: entity, key, pk, row };
+    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, checked: memo.check.id, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
-    memo.entities.set(row, entry);
+    entries.set(row, entry);
     outer.push(entry);
     return entry.value;
   }
 
   /** The instance of a leaf entity's row: one per row and class. */
   private leaf(entity: typeof Entity, key: string, pk: string, row: object, memo: EntityMemo): unknown {
-    let rows = this.leafRows;
     if (this.leafSchema !== entity) {
-      rows = memo.leaves.get(entity);
-      if (rows === undefined) {
-        rows = new WeakMap();
-        memo.leaves.set(entity, rows);
-      }
+      this.leafRows = rowsOf(memo.leaves, entity);
       this.leafSchema = entity;
-      this.leafRows = rows;
     }
-    const known = rows!.get(row);
+    const rows = this.leafRows!;
+    const known = rows.get(row);
     if (known !== undefined) return known;
     const instance = this.reused(key, pk, entity.createIfValid(row as Record<string, unknown>));
-    rows!.set(row, instance);
+    rows.set(row, instance);
     return instance;
   }
 }
 
 type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
+
+/** What `byClass` keeps for the rows of `entity`, made on first use. */
+function rowsOf<T>(byClass: WeakMap<object, WeakMap<object, T>>, entity: object): WeakMap<object, T> {
+  let rows = byClass.get(entity);
+  if (rows === undefined) {
+    rows = new WeakMap();
+    byClass.set(entity, rows);
+  }
+  return rows;
+}
 
 /** Reads `result` with a fresh pass; a stack overflow becomes an error naming the schema. */
 export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result: unknown): unknown {

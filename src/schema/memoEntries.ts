@@ -28,8 +28,6 @@ export interface MemoEntry {
   readonly deps: readonly unknown[];
   /** Flat `key, version` pairs of the tables its members read (not an entity's own row); `undefined` when not known. */
   versions: readonly unknown[] | undefined;
-  /** Where the last check found a change: looked at first next time, as it is likely still changed. */
-  miss: number | undefined;
   /** The check that last found the entry current (positive) or not (negative), so a check looks at it once. */
   checked: number;
   /** Every row read as flat `key, pk, row` triples, entities' included; made when asked for. */
@@ -40,13 +38,17 @@ export interface MemoEntry {
 
 /** The entry of one entity instance, remembered by its row. */
 export interface EntityEntry extends MemoEntry {
-  readonly schema: object;
   readonly key: string;
   readonly pk: string;
   readonly row: object;
 }
 
 const NO_CHANGE: readonly string[] = /* @__PURE__ */ Object.freeze([]);
+
+// Where the last check of an entry found a change: looked at first next time, as it is likely still changed.
+// Kept apart from the entries, which are one per entity read: a field on each would cost every entry a slot
+// for what only entries found stale (mostly dropped soon after) use.
+const misses = new WeakMap<MemoEntry, number>();
 
 // One number per table object, so entries note which table they read without holding it.
 const tableVersions = new WeakMap<object, number>();
@@ -171,17 +173,18 @@ export class MemoCheck {
       return true;
     }
     const deps = entry.deps;
-    const miss = entry.miss;
+    // Only an entry a check found stale can have a miss noted.
+    const miss = entry.checked < 0 ? misses.get(entry) : undefined;
     if (miss !== undefined && !this.depHolds(deps, miss, changed)) return this.fail(entry);
     for (let i = 0; i < deps.length; ) {
       const dep = deps[i];
       if (i !== miss && !this.depHolds(deps, i, changed)) {
-        entry.miss = i;
+        misses.set(entry, i);
         return this.fail(entry);
       }
       i += typeof dep === 'string' ? 3 : 1;
     }
-    entry.miss = undefined;
+    if (miss !== undefined) misses.delete(entry);
     entry.checked = this.id;
     if (this.reader.tableVersion !== undefined) entry.versions = entry.versions === undefined ? this.versionsOfEntry(entry) : this.renew(entry.versions);
     return true;

@@ -14,6 +14,30 @@ describe('Entity', () => {
       expect({ ...todo }).toEqual({ id: 1, title: 'one', completed: false, userId: 0, updatedAt: 0 });
     });
 
+    it('reads back every field of a wide row (past those declared) in order, with nothing added, on every read', () => {
+      class Profile extends Entity {
+        id = 0;
+        login = '';
+        name = '';
+        pk() {
+          return String(this.id);
+        }
+        static override key = 'Profile';
+      }
+      const wide: Record<string, unknown> = { login: 'ada', id: 7 };
+      for (let i = 0; i < 40; i++) wide[`field${i}`] = i % 3 === 0 ? null : `value ${i}`;
+      const { result, entities } = normalize(Profile, deepFreeze(wide));
+      // Many reads: the first instances of a class are laid out differently from the later ones.
+      const reads = Array.from({ length: 20 }, () => present(denormalize(Profile, result, entities)));
+      for (const profile of reads) {
+        expect(profile).toBeInstanceOf(Profile);
+        expect(Object.keys(profile)).toEqual(['id', 'login', 'name', ...Object.keys(wide).slice(2)]);
+        expect({ ...profile }).toEqual({ ...wide, name: '' });
+      }
+      expect(Object.keys(new (Profile as unknown as new () => Profile)())).toEqual(['id', 'login', 'name']);
+      expect(Object.keys(Profile.fromJS())).toEqual(['id', 'login', 'name']);
+    });
+
     it('exposes the defaults', () => {
       expect(Todo.defaults).toEqual({ id: undefined, title: '', completed: false, userId: 0, updatedAt: 0 });
     });

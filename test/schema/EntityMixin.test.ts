@@ -90,6 +90,26 @@ describe('schema.Entity(Class, options)', () => {
     expect(denormalize(MyTacos, '2', entities)).toEqual(Object.assign(new MyTacos(), { id: '2', name: 'al pastor' }));
   });
 
+  it('reads back every field of a wide row in order, with nothing added, and passes constructor arguments to the base', () => {
+    class ProfileData {
+      id = 0;
+      login = '';
+      constructor(readonly origin = 'default') {}
+    }
+    const Profile = schema.Entity(ProfileData, { key: 'Profile' });
+    const wide: Record<string, unknown> = { login: 'ada', id: 7 };
+    for (let i = 0; i < 40; i++) wide[`field${i}`] = i % 3 === 0 ? null : `value ${i}`;
+    const { result, entities } = normalize(Profile, deepFreeze(wide));
+    for (let read = 0; read < 20; read++) {
+      const profile = present(denormalize(Profile, result, entities));
+      expect(profile).toBeInstanceOf(ProfileData);
+      expect(Object.keys(profile)).toEqual(['origin', 'id', 'login', ...Object.keys(wide).slice(2)]);
+      expect({ ...profile }).toEqual({ ...wide, origin: 'default' });
+    }
+    const Built = Profile as unknown as new (origin: string) => ProfileData;
+    expect({ ...new Built('given') }).toEqual({ id: 0, login: '', origin: 'given' });
+  });
+
   it('takes the Entity hooks as options', () => {
     const Newest = schema.Entity(TodoData, {
       key: 'Newest',

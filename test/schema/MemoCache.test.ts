@@ -1,5 +1,5 @@
 import { CycleA as A } from '../fixtures/Cycle';
-import { INVALID, type EntityTables, normalize, schema } from 'rest-slice';
+import { Entity, INVALID, type EntityTables, normalize, schema } from 'rest-slice';
 import { MemoCache } from '../../src/schema/MemoCache';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
@@ -80,6 +80,67 @@ describe('MemoCache', () => {
     expect(b.buildTypes.buildType[1]).not.toBe(before.project[1].buildTypes.buildType[1]);
     expect(b.buildTypes.buildType[1]).toBeInstanceOf(BuildType);
     expect(b.buildTypes.buildType[1].paused).toBe(false);
+  });
+
+  it('keeps the instances of a changed and restored row apart from the current ones, back and forth', () => {
+    const memo = new MemoCache();
+    const normalized = normalize(projectsSchema, projectsInput);
+    const tables = deepFreeze(normalized.entities) as EntityTables;
+    const before = present(memo.denormalize(projectsSchema, normalized.result, tables));
+    const changed = replaceRow(tables, 'BuildType', 'B_test', { id: 'B_test', name: 'Renamed', projectId: 'B', paused: true });
+    const after = present(memo.denormalize(projectsSchema, normalized.result, changed));
+    expect(after.project[1].buildTypes.buildType.map((item: BuildType) => item.name)).toEqual(['Build B', 'Renamed']);
+    for (let round = 0; round < 3; round++) {
+      // Each side's value was found stale by the other's read: reading it again gives its own objects.
+      expect(memo.denormalize(projectsSchema, normalized.result, tables)).toBe(before);
+      expect(before.project[1].buildTypes.buildType.map((item: BuildType) => item.name)).toEqual(['Build B', 'Test B']);
+      expect(memo.denormalize(projectsSchema, normalized.result, changed)).toBe(after);
+    }
+    // An entity keeps one entry per row: the latest one built, which the current tables' list holds.
+    expect(memo.denormalize(Project, 'B', changed)).toBe(after.project[1]);
+  });
+
+  it('reads one row as two entity classes that share its key, each an instance of its own class', () => {
+    class Owner extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Owner';
+    }
+    class Team extends Entity {
+      id = '';
+      owner: Owner | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Team';
+      static override schema = { owner: Owner };
+    }
+    class TeamSummary extends Entity {
+      id = '';
+      owner: Owner | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      get label() {
+        return `team ${this.id}`;
+      }
+      static override key = 'Team';
+      static override schema = { owner: Owner };
+    }
+    const memo = new MemoCache();
+    const { entities: tables } = normalize(Team, { id: 't', owner: { id: 'o', name: 'Olga' } });
+    const frozen = deepFreeze(tables) as EntityTables;
+    const team = present(memo.denormalize(Team, 't', frozen));
+    const summary = present(memo.denormalize(TeamSummary, 't', frozen));
+    expect(team).toBeInstanceOf(Team);
+    expect(summary).toBeInstanceOf(TeamSummary);
+    expect(summary.label).toBe('team t');
+    expect(summary.owner).toBe(team.owner);
+    expect(present(memo.denormalize([TeamSummary], ['t'], frozen))[0]).toBe(summary);
+    expect(present(memo.denormalize([Team], ['t'], frozen))[0]).toBe(team);
   });
 
   it('sees an entity that appears later, and one that becomes invalid', () => {
