@@ -2,7 +2,8 @@
 // package (run `npm run build` first). A store holds a list of 10,000 todos, each with a nested owner
 // (the browser benchmark's data), read once through the selector as a component would; then a V8 heap
 // snapshot is taken and the objects are counted by kind: the normalized rows in the state, the Entity
-// instances handed to React, the memo's entries, and the arrays and hash tables behind them.
+// instances handed to React, the memo's entries, and the tables, arrays and WeakMaps behind them. A snapshot
+// taken before the data exists is subtracted, so Node's own objects do not count.
 // Node's heap uses 8-byte slots where Chrome's compressed pointers use 4, so the browser figure of the
 // same objects is smaller; the split between kinds is what this is for.
 import { configureStore } from '@reduxjs/toolkit';
@@ -41,6 +42,8 @@ const store = configureStore({
   middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }).concat(cache.middleware),
 });
 const controller = cache.controller(store);
+// What the process holds before the data exists (Node's own objects, the empty store), subtracted below.
+const before = heapByKind();
 // Through JSON, as a response body arrives: flat strings, fresh objects.
 const todos = JSON.parse(
   JSON.stringify(
@@ -56,53 +59,81 @@ await controller.setResponse(TodoResource.getList, todos);
 const shown = cache.selectResponse(store.getState(), TodoResource.getList).data;
 if (shown?.length !== COUNT) throw new Error(`[heap] expected ${COUNT} todos, read ${shown?.length}`);
 todos.length = 0;
+const after = heapByKind();
 
-const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
-const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-rmSync(file);
-const { meta } = snapshot.snapshot;
-const nodeFields = meta.node_fields.length;
-const edgeFields = meta.edge_fields.length;
-const [TYPE, NAME, SELF, EDGES] = ['type', 'name', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f));
-const [EDGE_TYPE, EDGE_NAME] = ['type', 'name_or_index'].map((f) => meta.edge_fields.indexOf(f));
-const { nodes, edges, strings } = snapshot;
+/** Bytes and object counts by kind in a V8 heap snapshot of the whole process, taken now. */
+function heapByKind() {
+  const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
+  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file);
+  const { meta } = snapshot.snapshot;
+  const nodeFields = meta.node_fields.length;
+  const edgeFields = meta.edge_fields.length;
+  const [TYPE, NAME, SELF, EDGES] = ['type', 'name', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f));
+  const [EDGE_TYPE, EDGE_NAME, EDGE_TO] = ['type', 'name_or_index', 'to_node'].map((f) => meta.edge_fields.indexOf(f));
+  const { nodes, edges, strings } = snapshot;
 
-/** What a heap object is, by its constructor and (for plain objects) its property names. */
-function kindOf(type, name, props) {
-  if (type === 'object' && name === 'Todo') return 'Todo instances (what components get)';
-  if (type === 'object' && name === 'User') return 'User instances';
-  if (type === 'object' && name === 'Object' && props.includes('title') && props.includes('completed')) return 'Todo rows (the state)';
-  if (type === 'object' && name === 'Object' && props.includes('deps') && props.includes('row')) return 'memo entries (one per entity read)';
-  if (type === 'array' && name === '(object elements)') return 'arrays: elements (lists, pks, memo deps)';
-  if (type === 'array' && (name === '' || name === '(object properties)')) return 'hash tables and out-of-object properties (entity tables)';
-  if (type === 'string' && name.startsWith('Todo number')) return 'title strings';
-  if (type === 'string' && /^\d+$/.test(name)) return 'pk strings';
-  return undefined;
-}
-
-const totals = new Map();
-for (let i = 0, edge = 0; i < nodes.length; i += nodeFields) {
-  const count = nodes[i + EDGES];
-  const type = meta.node_types[0][nodes[i + TYPE]];
-  const name = strings[nodes[i + NAME]];
-  const props = [];
-  if (type === 'object' && name === 'Object') {
-    for (let j = edge; j < edge + count; j++) {
-      if (meta.edge_types[0][edges[j * edgeFields + EDGE_TYPE]] === 'property') props.push(strings[edges[j * edgeFields + EDGE_NAME]]);
+  /** What a heap object is, by its constructor and (for plain objects) its property names. */
+  function kindOf(type, name, props, owner) {
+    if (type === 'object' && name === 'Todo') return 'Todo instances (what components get)';
+    if (type === 'object' && name === 'User') return 'User instances';
+    if (type === 'object' && name === 'Object' && props.includes('title') && props.includes('completed')) return 'Todo rows (the state)';
+    if (type === 'object' && name === 'Object' && props.includes('deps') && props.includes('row')) return 'memo entries (one per entity read)';
+    if (type === 'array' && (name === '(object elements)' || name === '(object properties)' || name === '')) {
+      // A backing store counts with what holds it: a table keyed by integer-like pks keeps its rows as (dictionary)
+      // elements, other pks as properties; an array keeps its items as elements.
+      if (owner === 'Array') return 'array items (the list of pks, the list of instances, memo deps)';
+      if (owner === 'Object') return 'entity table slots (`entities` and `entitiesMeta`, by pk)';
+      if (owner === 'WeakMap') return 'WeakMap slots (the memo: an entry or instance per row)';
+      return undefined;
     }
+    if (type === 'string' && name.startsWith('Todo number')) return 'title strings';
+    if (type === 'string' && /^\d+$/.test(name)) return 'pk strings';
+    return undefined;
   }
-  edge += count;
-  const kind = kindOf(type, name, props);
-  if (kind === undefined) continue;
-  const total = totals.get(kind) ?? { count: 0, bytes: 0 };
-  total.count++;
-  total.bytes += nodes[i + SELF];
-  totals.set(kind, total);
+
+  // The kind of object that holds each backing store (elements, properties, a WeakMap's table), by node index.
+  const ownerOf = new Map();
+  for (let i = 0, edge = 0; i < nodes.length; i += nodeFields) {
+    const count = nodes[i + EDGES];
+    const type = meta.node_types[0][nodes[i + TYPE]];
+    const name = strings[nodes[i + NAME]];
+    for (let j = edge; j < edge + count; j++) {
+      const edgeType = meta.edge_types[0][edges[j * edgeFields + EDGE_TYPE]];
+      const edgeName = edgeType === 'internal' ? strings[edges[j * edgeFields + EDGE_NAME]] : '';
+      if (edgeName === 'elements' || edgeName === 'properties' || (edgeName === 'table' && name === 'WeakMap')) {
+        ownerOf.set(edges[j * edgeFields + EDGE_TO], type === 'object' && (name === 'Array' || name === 'WeakMap') ? name : 'Object');
+      }
+    }
+    edge += count;
+  }
+
+  const totals = new Map();
+  for (let i = 0, edge = 0; i < nodes.length; i += nodeFields) {
+    const count = nodes[i + EDGES];
+    const type = meta.node_types[0][nodes[i + TYPE]];
+    const name = strings[nodes[i + NAME]];
+    const props = [];
+    if (type === 'object' && name === 'Object') {
+      for (let j = edge; j < edge + count; j++) {
+        if (meta.edge_types[0][edges[j * edgeFields + EDGE_TYPE]] === 'property') props.push(strings[edges[j * edgeFields + EDGE_NAME]]);
+      }
+    }
+    edge += count;
+    const kind = kindOf(type, name, props, ownerOf.get(i));
+    if (kind === undefined) continue;
+    const total = totals.get(kind) ?? { count: 0, bytes: 0 };
+    total.count++;
+    total.bytes += nodes[i + SELF];
+    totals.set(kind, total);
+  }
+  return totals;
 }
 
 console.log(`${COUNT.toLocaleString('en-US')} todos with an owner, stored and read once (Node ${process.version}, 8-byte slots)`);
 console.log('      MB   objects   bytes/todo   kind');
-for (const [kind, { count, bytes }] of [...totals].sort((a, b) => b[1].bytes - a[1].bytes)) {
+const grown = [...after].map(([kind, { count, bytes }]) => [kind, { count: count - (before.get(kind)?.count ?? 0), bytes: bytes - (before.get(kind)?.bytes ?? 0) }]);
+for (const [kind, { count, bytes }] of grown.sort((a, b) => b[1].bytes - a[1].bytes)) {
   console.log(`${(bytes / 1e6).toFixed(2).padStart(8)}  ${String(count).padStart(8)}  ${(bytes / COUNT).toFixed(0).padStart(11)}   ${kind}`);
 }
 globalThis.keep = [store, shown];
