@@ -97,7 +97,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     ...withReads,
     selectors,
     selectSlice: selectors.selectSlice,
-    outcome: createOutcome(base),
+    outcome: createOutcome({ ...base, selectSlice: selectors.selectSlice }),
     dispatchFetch: createDispatchFetch(base),
     probeOptimistic: createOptimisticProbe(withReads),
   };

@@ -1,7 +1,7 @@
 import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
-import type { OutcomeResult, OutcomeBase } from '../outcome';
+import type { OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
@@ -55,13 +55,12 @@ export function createRequestRunner(
     args: readonly unknown[],
     result: OutcomeResult,
   ): unknown {
-    const { key, fetchedAt } = payload;
-    if (generation !== inFlight.generation || fetchedAt < selectSlice(store.getState()).lastReset) {
+    const { key } = payload;
+    if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
       throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
     }
-    const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
     // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
-    return outcome.record(store.dispatch, endpoint, base, args, result, selectSlice(store.getState()));
+    return outcome.record(store, endpoint, payload, args, result, requestId);
   }
 
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */

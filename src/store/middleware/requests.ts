@@ -18,7 +18,7 @@ export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'hando
  * update without storing an error.
  */
 export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight, points: RequestPoints = []): Handler {
-  const { actions, handoff, outcome, options, selectSlice, probeOptimistic } = input;
+  const { actions, handoff, outcome, selectSlice, probeOptimistic } = input;
   const start = createRequestRunner(input, store, inFlight, points);
   // Requests taken over in `before`, started in `after` (once the reducer has recorded the fetch).
   const claimed = new Map<string, PendingRequest>();
@@ -65,10 +65,8 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         if (failed !== undefined) {
           // A getOptimisticResponse that throws fails its fetch before anything is sent: the error is
           // recorded for the request and the caller gets exactly what was thrown.
-          const { key, fetchedAt } = payload;
-          const base = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
           try {
-            outcome.record(store.dispatch, endpoint, base, args, { error: failed.thrown }, selectSlice(store.getState()));
+            outcome.record(store, endpoint, payload, args, { error: failed.thrown }, requestId);
           } catch (thrown) {
             pending.reject(thrown);
           }
