@@ -9,6 +9,7 @@ import { initialRestCacheState, type RestCacheState } from './state';
 import type { View } from './view';
 import { warnOnce } from './warnOnce';
 import { entryOf } from './entryOf';
+import { hasOwn } from '../schema/own';
 
 export type { ResponseState };
 
@@ -100,7 +101,7 @@ export function createSelectors(input: SelectorsInput) {
     /** True while a fetch of this request is in flight. */
     selectIsLoading<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): boolean {
       const slice = selectSlice(rootState);
-      return Object.prototype.hasOwnProperty.call(slice.inflight, endpoint.key(...args));
+      return hasOwn(slice.inflight, endpoint.key(...args));
     },
   };
 }

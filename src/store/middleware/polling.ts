@@ -2,6 +2,7 @@ import type { EndpointInterface } from '../endpoint';
 import { setUnrefTimeout } from '../scheduler';
 import { endpointFlag, type PageStatus } from './pageStatus';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
+import { getOwn } from '../../schema/own';
 
 interface Subscription {
   readonly endpoint: EndpointInterface;
@@ -76,7 +77,7 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
   /** Whether a poll fell due while the subscription slept. */
   function due(key: string, interval: number): boolean {
     const slice = selectSlice(store.getState());
-    const meta = Object.hasOwn(slice.meta, key) ? slice.meta[key] : undefined;
+    const meta = getOwn(slice.meta, key);
     const now = options.now();
     if (meta === undefined || meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now) return true;
     return now - meta.date >= interval;
