@@ -5,7 +5,7 @@ import type { OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
-import type { InFlight, SharedRequest } from './inFlight';
+import { sharedId, type InFlight, type SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
 /** What running a request needs from the cache. */
@@ -40,7 +40,7 @@ export type StartRun = (requestId: string, payload: FetchPayload, endpoint: Endp
 export function createRequestRunner(
   input: RequestRunInput,
   store: HandlerStore,
-  inFlight: Pick<InFlight, 'generation' | 'track' | 'untrack' | 'unshare'>,
+  inFlight: InFlight,
   points: RequestPoints = [],
 ): StartRun {
   const { options, actions, handoff, outcome, selectSlice } = input;
@@ -95,8 +95,9 @@ export function createRequestRunner(
       done = true;
       // A GET stops being shared the moment its outcome is known (before it is dispatched), so a read
       // triggered by that dispatch starts a request instead of sharing one that has already settled.
-      inFlight.unshare(payload.endpoint, payload.key, run);
-      inFlight.untrack(run);
+      const id = sharedId(payload.endpoint, payload.key);
+      if (inFlight.gets.get(id) === run) inFlight.gets.delete(id);
+      inFlight.requests.delete(run);
       for (const caller of callers) caller.stop();
       return true;
     }
@@ -147,7 +148,7 @@ export function createRequestRunner(
     function dispatchAbort(): void {
       store.dispatch(actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }));
     }
-    inFlight.track(run);
+    inFlight.requests.add(run);
     handoff.active.set(requestId, { endpoint, args });
 
     const prepareHeaders =

@@ -1,6 +1,6 @@
 import type { PendingRequest } from '../handoff';
 import { abortError } from '../abortError';
-import type { InFlight } from './inFlight';
+import { sharedId, type InFlight } from './inFlight';
 import { createRequestRunner, type RequestPoints, type Run } from './requestRun';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
@@ -24,7 +24,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
   const claimed = new Map<string, PendingRequest>();
 
   handoff.aborts.set(store.getState, (name, key) => {
-    const requests = inFlight.find(name, key);
+    const requests = [...inFlight.requests].filter((request) => request.endpoint === name && request.key === key);
     for (const request of requests) (request as Run).abortBy('controller');
     return requests.length;
   });
@@ -42,7 +42,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         return false;
       }
       if (!pending.endpoint.sideEffect) {
-        const shared = inFlight.shared(action.payload.endpoint, action.payload.key);
+        const shared = inFlight.gets.get(sharedId(action.payload.endpoint, action.payload.key));
         if (shared !== undefined) {
           // The same request is in flight: this caller shares it, and the action changes nothing.
           shared.join(pending);
@@ -74,7 +74,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         }
       }
       const run = start(requestId, payload, endpoint, args);
-      if (!endpoint.sideEffect) inFlight.share(payload.endpoint, payload.key, run);
+      if (!endpoint.sideEffect) inFlight.gets.set(sharedId(payload.endpoint, payload.key), run);
       if (payload.optimistic) {
         store.dispatch(
           actions.optimistic({
