@@ -1,6 +1,6 @@
 import { describeKind, getOwn, quote } from '../../schema/own';
 import type { RestFeature } from '../../store/feature';
-import { endpointFlag } from '../../store/middleware/pageStatus';
+import { endpointFlag } from '../../store/middleware/endpointFlag';
 import { isListening } from './listening';
 
 /** Options of {@link listeners}: the cache-wide defaults; an endpoint's own `refetchOnFocus`/`refetchOnReconnect` win. */
