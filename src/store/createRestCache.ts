@@ -146,6 +146,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     return controller;
   };
   const middleware = createRestMiddleware({ ...parts, controllerOf, featureCache, featureStoreOf });
+  // The cache's own selectors; the slice's and the view's are the controller's and the middleware's.
+  const { selectSlice, selectView: _selectView, ...published } = selectors;
 
   return {
     reducerPath: resolved.reducerPath as P,
@@ -156,13 +158,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     now: resolved.now,
     controller: controllerOf,
     features,
-    selectCacheState: selectors.selectSlice,
-    selectEntity: selectors.selectEntity,
-    selectEntities: selectors.selectEntities,
-    selectQuery: selectors.selectQuery,
-    selectResponse: selectors.selectResponse,
-    selectError: selectors.selectError,
-    selectIsLoading: selectors.selectIsLoading,
+    selectCacheState: selectSlice,
+    ...published,
   };
 }
 
