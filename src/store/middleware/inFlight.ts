@@ -19,7 +19,7 @@ export interface SharedRequest extends InFlightRequest {
 export interface InFlight {
   /** Bumped by each reset: a response of an earlier generation is dropped. */
   generation: number;
-  /** The GETs callers can join, by {@link sharedId}. */
+  /** The GETs callers can join, by the `pairKey` of endpoint name and request key. */
   readonly gets: Map<string, SharedRequest>;
   /** Every request in flight. */
   readonly requests: Set<InFlightRequest>;
@@ -32,9 +32,4 @@ export interface InFlight {
  */
 export function createInFlight(): InFlight {
   return { generation: 0, gets: new Map(), requests: new Set() };
-}
-
-/** Where a GET of endpoint `name` and request key `key` is shared: a JSON pair, since names and keys may hold any character (no separator would be unambiguous). */
-export function sharedId(name: string, key: string): string {
-  return JSON.stringify([name, key]);
 }

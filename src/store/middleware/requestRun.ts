@@ -5,7 +5,8 @@ import type { OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
-import { sharedId, type InFlight, type SharedRequest } from './inFlight';
+import { pairKey } from '../pairKey';
+import type { InFlight, SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
 /** What running a request needs from the cache. */
@@ -95,7 +96,7 @@ export function createRequestRunner(
       done = true;
       // A GET stops being shared the moment its outcome is known (before it is dispatched), so a read
       // triggered by that dispatch starts a request instead of sharing one that has already settled.
-      const id = sharedId(payload.endpoint, payload.key);
+      const id = pairKey(payload.endpoint, payload.key);
       if (inFlight.gets.get(id) === run) inFlight.gets.delete(id);
       inFlight.requests.delete(run);
       for (const caller of callers) caller.stop();

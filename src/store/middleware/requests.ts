@@ -1,6 +1,7 @@
 import type { PendingRequest } from '../handoff';
 import { abortError } from '../abortError';
-import { sharedId, type InFlight } from './inFlight';
+import { pairKey } from '../pairKey';
+import type { InFlight } from './inFlight';
 import { createRequestRunner, type RequestPoints, type Run } from './requestRun';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
@@ -42,7 +43,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         return false;
       }
       if (!pending.endpoint.sideEffect) {
-        const shared = inFlight.gets.get(sharedId(action.payload.endpoint, action.payload.key));
+        const shared = inFlight.gets.get(pairKey(action.payload.endpoint, action.payload.key));
         if (shared !== undefined) {
           // The same request is in flight: this caller shares it, and the action changes nothing.
           shared.join(pending);
@@ -74,7 +75,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         }
       }
       const run = start(requestId, payload, endpoint, args);
-      if (!endpoint.sideEffect) inFlight.gets.set(sharedId(payload.endpoint, payload.key), run);
+      if (!endpoint.sideEffect) inFlight.gets.set(pairKey(payload.endpoint, payload.key), run);
       if (payload.optimistic) {
         store.dispatch(
           actions.optimistic({
