@@ -130,12 +130,14 @@ function appendNew(existing: unknown, incoming: unknown): unknown {
  * there keep their place).
  */
 export class PageSchema implements SchemaClass {
-  private readonly target: EntityLikeSchema;
+  // Declared, not defined as fields: the constructor sets each, so a bundle needs no field list beside it.
+  declare readonly collection: Collection<unknown>;
+  private declare readonly removeCursor: RemoveCursor;
+  private declare readonly target: EntityLikeSchema;
 
-  constructor(
-    readonly collection: Collection<unknown>,
-    private readonly removeCursor: RemoveCursor,
-  ) {
+  constructor(collection: Collection<unknown>, removeCursor: RemoveCursor) {
+    this.collection = collection;
+    this.removeCursor = removeCursor;
     // A page always extends the stored list, whenever that list was fetched.
     this.target = { key: collection.key, merge: appendNew, useIncoming: () => true };
   }

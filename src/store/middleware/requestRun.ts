@@ -27,7 +27,10 @@ export type Run = SharedRequest & { abortBy(cause: AbortCause, reason?: unknown)
 
 /** The answer a feature's `awaitAnswer` found: the request was not sent. */
 class AnsweredElsewhere {
-  constructor(readonly data: unknown) {}
+  declare readonly data: unknown;
+  constructor(data: unknown) {
+    this.data = data;
+  }
 }
 
 /** Starts the request of a fetch action for its first caller (see {@link createRequestRunner}). */
