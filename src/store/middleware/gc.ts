@@ -6,7 +6,7 @@ import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
 import { setUnrefTimeout } from '../scheduler';
 import type { RestCacheState } from '../state';
-import { hasRow } from '../tables';
+import { getRow } from '../tables';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import type { HeldQuery, Usage } from './usage';
@@ -124,7 +124,8 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     if (known) {
       for (const [entityKey, pks] of candidates) {
         const keep = kept.get(entityKey);
-        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && hasRow(state.entities, entityKey, pk));
+        // An invalidated (`null`) row is a row too.
+        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && getRow(state.entities, entityKey, pk) !== undefined);
         if (drop.length > 0) entities[entityKey] = drop;
       }
     }
