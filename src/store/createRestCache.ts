@@ -108,8 +108,9 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     now: resolved.now,
     scheduler: resolved.scheduler,
     has: base.has,
-    resolveEndpoint: (name, key) => registry.resolve(name, key),
-    entityOf: (key) => registry.entity(key) as EntityLikeSchema | undefined,
+    // The registry's members are closures (no `this`): handed on as they are.
+    resolveEndpoint: registry.resolve,
+    entityOf: registry.entity as (key: string) => EntityLikeSchema | undefined,
   };
   // One controller and one feature view per store, made on first use.
   const controllers = new WeakMap<StoreLike['getState'], Controller>();

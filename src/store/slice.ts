@@ -101,7 +101,7 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
         );
       }
       // Any other action (Redux's init among them) adopts a preloaded state, before RTK's checks first walk it.
-      builder.addDefaultCase((state) => base(state));
+      builder.addDefaultCase(base);
     },
   });
 }
