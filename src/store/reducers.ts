@@ -7,7 +7,7 @@ import type {
   SetResponsePayload,
 } from './actions';
 import { jsonEqual } from '../schema/jsonEqual';
-import { getOwn, hasOwn } from '../schema/own';
+import { createTable, getOwn, hasOwn } from '../schema/own';
 import type { FlatTable, StoredTables } from './tables';
 import { writeRows } from './tableWrites';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
@@ -44,7 +44,7 @@ function freezeTree(value: object): void {
 }
 
 function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T): { readonly [key: string]: T } {
-  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  const next = Object.assign(createTable<T>(), record);
   next[key] = value;
   return Object.freeze(next);
 }
@@ -52,7 +52,7 @@ function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T
 /** `record` without `keys`; the same object when it has none of them. */
 export function withoutKeys<T>(record: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
   if (!keys.some((key) => hasOwn(record, key))) return record;
-  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  const next = Object.assign(createTable<T>(), record);
   for (const key of keys) delete next[key];
   return Object.freeze(next);
 }

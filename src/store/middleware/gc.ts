@@ -1,5 +1,5 @@
 import type { MemoCache } from '../../schema/MemoCache';
-import { describeKind, getOwn, hasOwn } from '../../schema/own';
+import { createTable, describeKind, getOwn, hasOwn } from '../../schema/own';
 import { inferResult } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
@@ -119,7 +119,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const endpoint = registry.resolve(entry.endpoint, entry.key);
       known = endpoint !== undefined && reach(view, endpoint, entry.args, entry.key, kept) && known;
     }
-    const entities = Object.create(null) as Record<string, string[]>;
+    const entities = createTable<string[]>();
     // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
     if (known) {
       for (const [entityKey, pks] of candidates) {
