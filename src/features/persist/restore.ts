@@ -4,7 +4,7 @@ import type { RehydratePayload } from './rehydrate';
 import { HEAD_KEY, partKey, type SavedHead } from './saved';
 import type { PersistStorage } from './storages';
 import { checkHead, checkMap, checkTable, frozenJson, isOurHead, parse, SavedShapeError } from './validate';
-import { createTable } from '../../schema/own';
+import { createTable, getOwn } from '../../schema/own';
 
 /** What reading the storage found. */
 export type ReadResult =
@@ -115,7 +115,7 @@ function placePart(
   }
   if ((kind === 'entities' || kind === 'entitiesMeta') && typeof key === 'string' && key !== '__proto__') {
     if (path.length === 2) return (tables[kind][key] = checkTable(kind, key, data));
-    const count = Object.hasOwn(head.buckets[kind], key) ? head.buckets[kind][key] : undefined;
+    const count = getOwn(head.buckets[kind], key);
     if (path.length === 3 && typeof index === 'number' && Number.isInteger(index) && count !== undefined && index >= 0 && index < count) {
       const checked = checkTable(kind, key, data, { index, count });
       (bucketed[kind][key] ??= [])[index] = checked;
