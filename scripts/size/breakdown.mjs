@@ -18,7 +18,7 @@ const [check] = checks;
 const GROUPS = [
   ['feature modules (src/features/): none belongs in a core-only app', /src\/features\//],
   ['core, could be a feature: garbage collection and usage', /(middleware\/gc|gcReducer|middleware\/usage|resultRows)\.ts$/],
-  ['core, could be a feature: pollFrequency polling', /middleware\/(polling|pageStatus)\.ts$/],
+  ['core, could be a feature: pollFrequency polling', /middleware\/(polling|endpointFlag)\.ts$/],
   ['core, could be a feature: getPage with paginationField', /rest\/paginated\.ts$/],
   ['core, could be a feature: controller.set', /store\/(set|setReducer)\.ts$/],
   ['core, could be a feature: Collection push/unshift/assign/remove/move', /(Collection|CollectionEdits|collectionSchemas|collectionMembers|entityLists)\.ts$/],

@@ -74,31 +74,22 @@ function noCollection(schema: unknown, api: string): TypeError {
   );
 }
 
-/** The Collection `schema` holds; throws naming `api` when it holds none. */
+/** The Collection `schema` holds (the first, depth first); throws naming `api` when it holds none. */
 function heldCollection(schema: unknown, api: string): Collection<unknown> {
-  const collection = findCollection(schema);
-  if (collection === undefined) throw noCollection(schema, api);
-  return collection;
+  let found: Collection<unknown> | undefined;
+  mapCollections(schema, (collection) => (found ??= collection));
+  if (found === undefined) throw noCollection(schema, api);
+  return found;
 }
 
-function findCollection(schema: unknown): Collection<unknown> | undefined {
-  if (schema instanceof Collection) return schema;
-  const members = isObjectSchema(schema) ? schema.schema : schema;
-  if (!isPlainObject(members)) return undefined;
-  for (const member of Object.values(members)) {
-    const found = findCollection(member);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function replaceCollection(schema: unknown, replacement: unknown): unknown {
-  if (schema instanceof Collection) return replacement;
+/** `schema` with each Collection it holds (itself, or inside nested object literals) replaced by `replace`'s answer. */
+function mapCollections(schema: unknown, replace: (collection: Collection<unknown>) => unknown): unknown {
+  if (schema instanceof Collection) return replace(schema);
   const members = isObjectSchema(schema) ? schema.schema : schema;
   if (!isPlainObject(members)) return schema;
   const mapped: Record<string, unknown> = {};
   // `setOwn`: a member named `__proto__` stays a member.
-  for (const [key, member] of Object.entries(members)) setOwn(mapped, key, replaceCollection(member, replacement));
+  for (const [key, member] of Object.entries(members)) setOwn(mapped, key, mapCollections(member, replace));
   return mapped;
 }
 
@@ -130,12 +121,14 @@ function appendNew(existing: unknown, incoming: unknown): unknown {
  * there keep their place).
  */
 export class PageSchema implements SchemaClass {
-  private readonly target: EntityLikeSchema;
+  // Declared, not defined as fields: the constructor sets each, so a bundle needs no field list beside it.
+  declare readonly collection: Collection<unknown>;
+  private declare readonly removeCursor: RemoveCursor;
+  private declare readonly target: EntityLikeSchema;
 
-  constructor(
-    readonly collection: Collection<unknown>,
-    private readonly removeCursor: RemoveCursor,
-  ) {
+  constructor(collection: Collection<unknown>, removeCursor: RemoveCursor) {
+    this.collection = collection;
+    this.removeCursor = removeCursor;
     // A page always extends the stored list, whenever that list was fetched.
     this.target = { key: collection.key, merge: appendNew, useIncoming: () => true };
   }
@@ -161,7 +154,8 @@ export class PageSchema implements SchemaClass {
  * @throws when `schema` holds no Collection.
  */
 export function paginatedSchema(schema: unknown, removeCursor: RemoveCursor, api: string): unknown {
-  return replaceCollection(schema, new PageSchema(heldCollection(schema, api), removeCursor));
+  const page = new PageSchema(heldCollection(schema, api), removeCursor);
+  return mapCollections(schema, () => page);
 }
 
 /** The `removeCursor` of `paginated('field')`: the params without `field`, other arguments dropped. */

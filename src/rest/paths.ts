@@ -4,7 +4,7 @@
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
 import { parse, tokensToRegexp } from 'path-to-regexp';
-import { createTable, getOwn } from '../schema/own';
+import { createTable, getOwn, hasOwn } from '../schema/own';
 
 type Token = ReturnType<typeof parse>[number];
 
@@ -221,7 +221,7 @@ function searchOf(keys: ReadonlySet<string>, params: Readonly<Record<string, unk
   // Most calls have path params only: no search string to build, and no array of names either.
   let extra = false;
   for (const name in params) {
-    if (!keys.has(name) && Object.prototype.hasOwnProperty.call(params, name)) {
+    if (!keys.has(name) && hasOwn(params, name)) {
       extra = true;
       break;
     }

@@ -1,3 +1,4 @@
+import { hasOwn } from '../schema/own';
 /** The defaults a RestEndpoint derives from its other options: method, sideEffect, name. */
 
 /** What the defaults read of an endpoint. */
@@ -16,7 +17,7 @@ function explicit(proto: object, endpoint: object, key: 'method' | 'sideEffect')
   for (let at: object | null = endpoint; at !== null && at !== proto; at = Object.getPrototypeOf(at) as object | null) {
     // `Reflect.get` with the endpoint as receiver runs a getter as the endpoint, without a descriptor
     // object per read (every request key reads `method`).
-    if (Object.prototype.hasOwnProperty.call(at, key)) return Reflect.get(at, key, endpoint);
+    if (hasOwn(at, key)) return Reflect.get(at, key, endpoint);
   }
   return undefined;
 }

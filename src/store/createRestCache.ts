@@ -97,7 +97,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     ...withReads,
     selectors,
     selectSlice: selectors.selectSlice,
-    outcome: createOutcome(base),
+    outcome: createOutcome({ ...base, selectSlice: selectors.selectSlice }),
     dispatchFetch: createDispatchFetch(base),
     probeOptimistic: createOptimisticProbe(withReads),
   };
@@ -108,8 +108,9 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     now: resolved.now,
     scheduler: resolved.scheduler,
     has: base.has,
-    resolveEndpoint: (name, key) => registry.resolve(name, key),
-    entityOf: (key) => registry.entity(key) as EntityLikeSchema | undefined,
+    // The registry's members are closures (no `this`): handed on as they are.
+    resolveEndpoint: registry.resolve,
+    entityOf: registry.entity as (key: string) => EntityLikeSchema | undefined,
   };
   // One controller and one feature view per store, made on first use.
   const controllers = new WeakMap<StoreLike['getState'], Controller>();
@@ -146,6 +147,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     return controller;
   };
   const middleware = createRestMiddleware({ ...parts, controllerOf, featureCache, featureStoreOf });
+  // The cache's own selectors; the slice's and the view's are the controller's and the middleware's.
+  const { selectSlice, selectView: _selectView, ...published } = selectors;
 
   return {
     reducerPath: resolved.reducerPath as P,
@@ -156,13 +159,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     now: resolved.now,
     controller: controllerOf,
     features,
-    selectCacheState: selectors.selectSlice,
-    selectEntity: selectors.selectEntity,
-    selectEntities: selectors.selectEntities,
-    selectQuery: selectors.selectQuery,
-    selectResponse: selectors.selectResponse,
-    selectError: selectors.selectError,
-    selectIsLoading: selectors.selectIsLoading,
+    selectCacheState: selectSlice,
+    ...published,
   };
 }
 

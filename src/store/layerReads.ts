@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../schema/limits';
+import { jsonEqual } from '../schema/jsonEqual';
 import type { EntityMeta, EntityRow } from '../schema/types';
 import type { View } from './view';
 
@@ -54,38 +54,19 @@ export function recordingView(view: View, reads: unknown[]): View {
   };
 }
 
-/**
- * Same JSON: identical, or equal plain data (rows and meta are plain JSON).
- * Data nested deeper than `MAX_JSON_DEPTH` counts as changed (so the layer is
- * recomputed) instead of being walked until the stack runs out.
- */
-function sameJson(a: unknown, b: unknown, depth = 0): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth >= MAX_JSON_DEPTH) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  for (const key of aKeys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
-  }
-  return true;
-}
-
 function depsHold(deps: readonly unknown[], view: View): boolean {
   for (let i = 0; i < deps.length; i += 3) {
     const now = view.getEntity(deps[i] as string, deps[i + 1] as string);
-    if (now !== deps[i + 2] && !sameJson(now, deps[i + 2])) return false;
+    if (now !== deps[i + 2] && !jsonEqual(now, deps[i + 2])) return false;
   }
   return true;
 }
 
-/** True while every read of a layer gives the same data in `view` (a list of pks is never assumed to). */
+/**
+ * True while every read of a layer gives the same data in `view` (a list of pks is never assumed to). Data is
+ * compared as the writes compare it (a row with the stored one in normalize, a result with the stored one
+ * in the reducer), so equal data kept its object there, and data this walks was walked there already.
+ */
 export function readsHold(reads: readonly unknown[], view: View): boolean {
   for (let i = 0; i < reads.length; i += 4) {
     const kind = reads[i];
@@ -100,7 +81,7 @@ export function readsHold(reads: readonly unknown[], view: View): boolean {
       if (!depsHold(reads[i + 1] as readonly unknown[], view)) return false;
       continue;
     } else return false;
-    if (!sameJson(now, reads[i + 3])) return false;
+    if (!jsonEqual(now, reads[i + 3])) return false;
   }
   return true;
 }

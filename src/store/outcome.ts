@@ -7,6 +7,7 @@ import { MAX_JSON_DEPTH, formatPath, pathTooDeep } from '../schema/limits';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
 import { adoptTableVersion, freshTableVersion, tableVersionOf } from '../schema/memoEntries';
+import type { StoreLike } from './controller';
 import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
 import type { RestCacheActions } from './slice';
@@ -34,8 +35,19 @@ export interface OutcomeBase {
   readonly requestId?: string;
 }
 
+/** The request an outcome is of: its key, its args as plain JSON, and when it was triggered. */
+export interface OutcomeRequest {
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+}
+
 /** What recording an outcome needs from the cache. */
 export interface OutcomeInput {
+  /** The cache's clock: it stamps when the outcome was received. */
+  now(): number;
+  /** This cache's slice of a root state: the confirmed state a response is normalized against. */
+  selectSlice(rootState: unknown): RestCacheState;
   readonly actions: Pick<RestCacheActions, 'setResponse' | 'setError'>;
   readonly memo: MemoCache;
   /** Where the original error objects are kept, by the stored form (the selectors hand them out). */
@@ -63,19 +75,29 @@ export interface Outcome {
    * back the fetch's optimistic update) and is thrown: the state keeps
    * `{ name, message, status }`, the original error is remembered for the
    * selectors, and whether it is `'soft'` is the endpoint's `errorPolicy`'s
-   * call (an endpoint without one has hard errors).
+   * call (an endpoint without one has hard errors). `requestId` is the
+   * fetch's id when the outcome is of a fetch of this store (it pairs the
+   * outcome with the fetch's optimistic update).
    */
-  record(dispatch: Dispatch, endpoint: EndpointInterface, base: OutcomeBase, args: readonly unknown[], result: OutcomeResult, confirmed: RestCacheState): unknown;
+  record(store: StoreLike, endpoint: EndpointInterface, request: OutcomeRequest, args: readonly unknown[], result: OutcomeResult, requestId?: string): unknown;
 }
 
 /** Makes the outcome recorder of one cache. */
 export function createOutcome(input: OutcomeInput): Outcome {
   return {
-    record(dispatch, endpoint, base, args, result, confirmed) {
+    record(store, endpoint, { key, args: serialized, fetchedAt }, args, result, requestId) {
+      const base: OutcomeBase = {
+        endpoint: endpoint.name,
+        key,
+        args: serialized,
+        fetchedAt,
+        date: input.now(),
+        ...(requestId === undefined ? {} : { requestId }),
+      };
       let error: unknown;
       if ('value' in result) {
         try {
-          return recordResponse(input, dispatch, endpoint, base, args, result.value, confirmed);
+          return recordResponse(input, store.dispatch, endpoint, base, args, result.value, input.selectSlice(store.getState()));
         } catch (normalizeError) {
           // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
           error = normalizeError;
@@ -83,7 +105,7 @@ export function createOutcome(input: OutcomeInput): Outcome {
       } else {
         error = result.error;
       }
-      recordError(input, dispatch, endpoint, base, error);
+      recordError(input, store.dispatch, endpoint, base, error);
       throw error;
     },
   };

@@ -6,6 +6,7 @@ import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
 import type { View } from './view';
+import { entryOf } from './entryOf';
 
 /** What `getResponse` and `selectResponse` return. */
 export interface ResponseState<T> {
@@ -63,16 +64,7 @@ export function createReads(input: ReadsInput) {
     const key = endpoint.key(...args);
     let answered: Map<string, ResponseState<unknown>> | undefined;
     if (view.sealed) {
-      let byEndpoint = byView.get(view);
-      if (byEndpoint === undefined) {
-        byEndpoint = new WeakMap();
-        byView.set(view, byEndpoint);
-      }
-      answered = byEndpoint.get(endpoint);
-      if (answered === undefined) {
-        answered = new Map();
-        byEndpoint.set(endpoint, answered);
-      }
+      answered = entryOf(entryOf(byView, view, WeakMap), endpoint, Map);
       const known = answered.get(key);
       if (known !== undefined) return known;
     }

@@ -1,16 +1,12 @@
 import type { EndpointInterface } from './endpoint';
-import type { ResolvedOptions } from './options';
-import type { Outcome, OutcomeBase } from './outcome';
+import type { Outcome } from './outcome';
 import type { EndpointRegistry } from './registry';
-import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
 import type { StoreLike } from './controller';
 
 /** What recording an outcome given to the controller needs from the cache. */
 export interface RecordGivenInput {
-  readonly options: Pick<ResolvedOptions, 'now'>;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly selectors: Pick<RestCacheSelectors, 'selectSlice'>;
   readonly outcome: Outcome;
 }
 
@@ -26,20 +22,14 @@ export type RecordGiven = (endpoint: EndpointInterface, args: readonly unknown[]
 
 /** Makes `record` for the controller of one store. */
 export function createRecordGiven(input: RecordGivenInput, store: StoreLike): RecordGiven {
-  const { options, registry, selectors, outcome } = input;
+  const { registry, outcome } = input;
 
   return function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) {
     registry.register(endpoint);
-    const base: OutcomeBase = {
-      endpoint: endpoint.name,
-      key: endpoint.key(...args),
-      args: serializeArgs(args),
-      fetchedAt,
-      date: options.now(),
-    };
+    const request = { key: endpoint.key(...args), args: serializeArgs(args), fetchedAt };
     const response = 'response' in given;
     try {
-      outcome.record(store.dispatch, endpoint, base, args, response ? { value: given.response } : given, selectors.selectSlice(store.getState()));
+      outcome.record(store, endpoint, request, args, response ? { value: given.response } : given);
     } catch (error) {
       // A given error is recorded, not thrown; a response the store could not take is thrown too.
       if (response) throw error;

@@ -7,7 +7,7 @@ import type {
   SetResponsePayload,
 } from './actions';
 import { jsonEqual } from '../schema/jsonEqual';
-import { getOwn, hasOwn } from '../schema/own';
+import { createTable, getOwn, hasOwn } from '../schema/own';
 import type { FlatTable, StoredTables } from './tables';
 import { writeRows } from './tableWrites';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from './state';
@@ -19,12 +19,9 @@ import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type 
 
 // Rows are frozen in development only, where a mutation should fail loudly; in
 // production freezing every row of a large response costs more than it saves. The check is the literal
-// `process.env.NODE_ENV` comparison at each use, which minifiers fold; a const holding it is not dropped.
+// `process.env.NODE_ENV` comparison at each use, which minifiers fold (a production bundle keeps neither
+// the call nor the function); a const holding it is not dropped.
 function deepFreeze<T>(value: T): T {
-  return process.env.NODE_ENV !== 'production' ? deepFreezeAlways(value) : value;
-}
-
-function deepFreezeAlways<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeTree(value);
   return value;
 }
@@ -47,7 +44,7 @@ function freezeTree(value: object): void {
 }
 
 function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T): { readonly [key: string]: T } {
-  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  const next = Object.assign(createTable<T>(), record);
   next[key] = value;
   return Object.freeze(next);
 }
@@ -55,14 +52,14 @@ function withKey<T>(record: { readonly [key: string]: T }, key: string, value: T
 /** `record` without `keys`; the same object when it has none of them. */
 export function withoutKeys<T>(record: { readonly [key: string]: T }, keys: readonly string[]): { readonly [key: string]: T } {
   if (!keys.some((key) => hasOwn(record, key))) return record;
-  const next = Object.assign(Object.create(null) as Record<string, T>, record);
+  const next = Object.assign(createTable<T>(), record);
   for (const key of keys) delete next[key];
   return Object.freeze(next);
 }
 
 /** Writes normalized rows (already merged by the middleware or `controller.set`) over the tables; rows are frozen in development. */
 export function applyTables<T>(tables: StoredTables<T>, patch: { readonly [key: string]: FlatTable<T> }): StoredTables<T> {
-  return writeRows(tables, patch, deepFreeze);
+  return writeRows(tables, patch, process.env.NODE_ENV !== 'production' ? deepFreeze : undefined);
 }
 
 // The entity tables each `setResponse` payload's rows made, and the tables they were written over, by the
@@ -82,7 +79,7 @@ export function tablesWrittenFor(entities: object, from: StoredTables<unknown>):
  * the reducers' own states are, so Redux Toolkit's checks walk it once, not on every action.
  */
 export function adoptState(state: RestCacheState): RestCacheState {
-  if (process.env.NODE_ENV !== 'production' && !Object.isFrozen(state)) deepFreezeAlways(state);
+  if (process.env.NODE_ENV !== 'production' && !Object.isFrozen(state)) deepFreeze(state);
   return state;
 }
 
@@ -115,7 +112,7 @@ export function settled(
 ): RestCacheState {
   const { key, fetchedAt } = payload;
   const current = getOwn(state.inflight, key);
-  return freezeState({
+  return Object.freeze({
     ...state,
     ...changes,
     optimistic: withoutOptimistic(state.optimistic, key, fetchedAt, payload.requestId),
@@ -123,33 +120,30 @@ export function settled(
   });
 }
 
-function freezeState(state: RestCacheState): RestCacheState {
-  return Object.freeze(state);
-}
-
 export function fetchReducer(state: RestCacheState, payload: FetchPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
   // A read of a key already in flight shares that request: the middleware does not pass it on, and a
   // replayed log (recorded before the middleware) must not record it either, or `inflight` never clears.
   if (payload.sideEffect === false && hasOwn(state.inflight, payload.key)) return state;
-  return freezeState({ ...state, inflight: withKey(state.inflight, payload.key, payload.fetchedAt) });
+  return Object.freeze({ ...state, inflight: withKey(state.inflight, payload.key, payload.fetchedAt) });
 }
 
 export function optimisticReducer(state: RestCacheState, payload: OptimisticPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
-  const entry: OptimisticEntry = deepFreeze({
+  const entry: OptimisticEntry = {
     endpoint: payload.endpoint,
     key: payload.key,
     args: payload.args,
     fetchedAt: payload.fetchedAt,
     ...(payload.requestId !== undefined ? { requestId: payload.requestId } : {}),
-  });
+  };
+  if (process.env.NODE_ENV !== 'production') deepFreeze(entry);
   // Kept in fetchedAt order; equal stamps keep their dispatch order.
   const list = state.optimistic;
   let index = list.length;
   while (index > 0 && list[index - 1].fetchedAt > entry.fetchedAt) index--;
   const optimistic = Object.freeze([...list.slice(0, index), entry, ...list.slice(index)]);
-  return freezeState({ ...state, optimistic });
+  return Object.freeze({ ...state, optimistic });
 }
 
 // A key's result and its last error are two registers, each kept by the later `fetchedAt`: the result
@@ -188,7 +182,7 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   return settled(state, payload, {
     entities,
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
-    endpoints: newest && !same ? withKey(state.endpoints, payload.key, deepFreeze(payload.result)) : state.endpoints,
+    endpoints: newest && !same ? withKey(state.endpoints, payload.key, process.env.NODE_ENV !== 'production' ? deepFreeze(payload.result) : payload.result) : state.endpoints,
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
   });
 }
@@ -211,7 +205,7 @@ export function setErrorReducer(state: RestCacheState, payload: SetErrorPayload)
     fetchedAt: resultAt === -Infinity ? payload.fetchedAt : resultAt,
     date: payload.date,
     expiresAt: payload.keepsExpiry && previous !== undefined ? previous.expiresAt : payload.expiresAt,
-    error: deepFreeze(payload.error),
+    error: process.env.NODE_ENV !== 'production' ? deepFreeze(payload.error) : payload.error,
     ...(payload.errorPolicy ? { errorPolicy: payload.errorPolicy } : {}),
     ...(resultAt !== -Infinity && resultAt !== payload.fetchedAt ? { errorAt: payload.fetchedAt } : {}),
   };
@@ -228,7 +222,7 @@ function updateMeta(state: RestCacheState, keys: readonly string[], change: (met
     const previous = getOwn(meta, key) ?? NO_RESULT_META;
     meta = withKey(meta, key, Object.freeze(change(previous)));
   }
-  return meta === state.meta ? state : freezeState({ ...state, meta });
+  return meta === state.meta ? state : Object.freeze({ ...state, meta });
 }
 
 export function invalidateReducer(state: RestCacheState, payload: KeysPayload): RestCacheState {

@@ -1,3 +1,4 @@
+import { entryOf } from './entryOf';
 /**
  * The endpoint names whose `<reducerPath>/setResponse` actions carry the
  * response as the server sent it (`response`), by the cache's action
@@ -9,10 +10,5 @@ const copies = new WeakMap<object, Set<string>>();
 
 /** The names whose responses ride in their actions, for the cache of these action creators (made on first use). */
 export function responseCopies(actions: object): Set<string> {
-  let names = copies.get(actions);
-  if (names === undefined) {
-    names = new Set();
-    copies.set(actions, names);
-  }
-  return names;
+  return entryOf(copies, actions, Set);
 }

@@ -8,6 +8,8 @@ import type { Reads, ResponseState } from './reads';
 import { initialRestCacheState, type RestCacheState } from './state';
 import type { View } from './view';
 import { warnOnce } from './warnOnce';
+import { entryOf } from './entryOf';
+import { hasOwn } from '../schema/own';
 
 export type { ResponseState };
 
@@ -68,11 +70,7 @@ export function createSelectors(input: SelectorsInput) {
     selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): AbstractInstance<E>[] {
       const view = input.viewOf(selectSlice(rootState));
       // The same state gives its answer without walking the table again.
-      let byEntity = listsByView.get(view);
-      if (byEntity === undefined) {
-        byEntity = new WeakMap();
-        listsByView.set(view, byEntity);
-      }
+      const byEntity = entryOf(listsByView, view, WeakMap);
       const answered = byEntity.get(entity);
       if (answered !== undefined) return answered as AbstractInstance<E>[];
       const list: unknown[] = [];
@@ -103,7 +101,7 @@ export function createSelectors(input: SelectorsInput) {
     /** True while a fetch of this request is in flight. */
     selectIsLoading<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): boolean {
       const slice = selectSlice(rootState);
-      return Object.prototype.hasOwnProperty.call(slice.inflight, endpoint.key(...args));
+      return hasOwn(slice.inflight, endpoint.key(...args));
     },
   };
 }

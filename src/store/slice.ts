@@ -32,8 +32,8 @@ function base(state: unknown): RestCacheState {
   return adoptState((isDraft(state) ? original(state) : state) as RestCacheState);
 }
 
-function withMeta<P>() {
-  return (payload: P, meta?: RequestMeta) => ({ payload, meta: meta ?? { requestId: '' } });
+function withMeta<P>(payload: P, meta?: RequestMeta) {
+  return { payload, meta: meta ?? { requestId: '' } };
 }
 
 // Plain JSON: an action creator without `prepare` would carry `payload: undefined`.
@@ -48,7 +48,7 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
       /** A request was triggered (the middleware turns it into the HTTP call). */
       fetch: {
         reducer: (state: RestCacheState, action: PayloadAction<FetchPayload, string, RequestMeta>) => fetchReducer(base(state), action.payload),
-        prepare: withMeta<FetchPayload>(),
+        prepare: withMeta<FetchPayload>,
       },
       /** An optimistic update was applied on top of the confirmed data. */
       optimistic: (state: RestCacheState, action: PayloadAction<OptimisticPayload>) => optimisticReducer(base(state), action.payload),
@@ -73,12 +73,12 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
       /** A component or script subscribed to a request (the middleware polls it). */
       subscribe: {
         reducer: (state: RestCacheState) => state,
-        prepare: withMeta<SubscriptionPayload>(),
+        prepare: withMeta<SubscriptionPayload>,
       },
       /** The subscription ended. */
       unsubscribe: {
         reducer: (state: RestCacheState) => state,
-        prepare: withMeta<SubscriptionPayload>(),
+        prepare: withMeta<SubscriptionPayload>,
       },
       /** The page became visible or its window got focus (`setupListeners`): results in use refetch, sleeping polls wake. */
       focus: { reducer: (state: RestCacheState) => state, prepare: noPayload },
@@ -101,7 +101,7 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
         );
       }
       // Any other action (Redux's init among them) adopts a preloaded state, before RTK's checks first walk it.
-      builder.addDefaultCase((state) => base(state));
+      builder.addDefaultCase(base);
     },
   });
 }

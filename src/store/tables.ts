@@ -81,11 +81,6 @@ export function getRow<T>(tables: StoredTables<T>, key: string, pk: string): T |
   return tableRow(getOwnRow(tables, key), pk);
 }
 
-/** True when `key`, `pk` has a row (an invalidated `null` row counts). */
-export function hasRow<T>(tables: StoredTables<T>, key: string, pk: string): boolean {
-  return getRow(tables, key, pk) !== undefined;
-}
-
 /** True for a pk JavaScript orders first in an object: an integer from 0 to 2³² − 2 written canonically. */
 function isArrayIndex(pk: string): boolean {
   const length = pk.length;

@@ -9,6 +9,7 @@ import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
 import { errorMessage, innerMessage } from './serialize';
+import { entryOf } from './entryOf';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -59,11 +60,7 @@ function cloneOverlay<T>(overlay: Overlay<T>): Overlay<T> {
 
 function writeOverlay<T>(overlay: Overlay<T>, patch: Record<string, Record<string, T>>): void {
   for (const key of Object.keys(patch)) {
-    let rows = overlay.get(key);
-    if (rows === undefined) {
-      rows = new Map();
-      overlay.set(key, rows);
-    }
+    const rows = entryOf(overlay, key, Map);
     const table = patch[key];
     for (const pk of Object.keys(table)) rows.set(pk, table[pk]);
   }

@@ -2,7 +2,7 @@
 // updates, and the late tab merges that in with one action of this feature, `<reducerPath>/crossTabState`.
 // The merge is computed in the middleware against the tab's own state (as a response's rows are), so the
 // case reducer only writes; a replayed log gives the same state.
-import { getOwn } from '../../schema/own';
+import { createTable, getOwn } from '../../schema/own';
 import { applyTables, errorStamp, resultStamp } from '../../store/reducers';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from '../../store/state';
 import type { CacheAction } from '../../store/middleware/types';
@@ -50,8 +50,8 @@ export function mergeTabState(
 ): CrossTabStatePayload {
   const later = peer.lastReset > own.lastReset;
   const base = later ? initialRestCacheState(peer.lastReset) : own;
-  const endpoints: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const meta: Record<string, ResultMeta> = Object.create(null) as Record<string, ResultMeta>;
+  const endpoints: Record<string, unknown> = createTable<unknown>();
+  const meta: Record<string, ResultMeta> = createTable<ResultMeta>();
   for (const key of Object.keys(peer.meta)) {
     const theirs = peer.meta[key];
     if (theirs.fetchedAt < base.lastReset) continue;
@@ -102,7 +102,7 @@ function mergeResultMeta(
 
 function withAll<T>(record: { readonly [key: string]: T }, patch: { readonly [key: string]: T }): { readonly [key: string]: T } {
   if (Object.keys(patch).length === 0) return record;
-  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, record, deepFreeze(patch)));
+  return Object.freeze(Object.assign(createTable<T>(), record, deepFreeze(patch)));
 }
 
 /** The case reducer of `<reducerPath>/crossTabState`: writes a merged peer copy (see {@link mergeTabState}). */

@@ -1,6 +1,7 @@
 import type { CacheAction } from '../../store/middleware/types';
 import type { RestCacheState } from '../../store/state';
 import type { PagesPayload, PagesState } from './pagination';
+import { createTable } from '../../schema/own';
 
 declare module '../../store/state' {
   interface RestCacheState {
@@ -12,7 +13,7 @@ declare module '../../store/state' {
 /** Records (or, with `entry: null`, forgets) the pages of one list: `state.pages[key]`. */
 export function pagesReducer(state: RestCacheState, action: CacheAction): RestCacheState {
   const payload = action.payload as PagesPayload;
-  const pages = Object.assign(Object.create(null) as Record<string, unknown>, state.pages);
+  const pages = Object.assign(createTable<unknown>(), state.pages);
   if (payload.entry === null) {
     if (!(payload.key in pages)) return state;
     delete pages[payload.key];

@@ -1,6 +1,6 @@
-import { describeKind, quote } from '../../schema/own';
+import { describeKind, getOwn, quote } from '../../schema/own';
 import type { RestFeature } from '../../store/feature';
-import { endpointFlag } from '../../store/middleware/pageStatus';
+import { endpointFlag } from '../../store/middleware/endpointFlag';
 import { isListening } from './listening';
 
 /** Options of {@link listeners}: the cache-wide defaults; an endpoint's own `refetchOnFocus`/`refetchOnReconnect` win. */
@@ -75,7 +75,7 @@ export function listeners(options: ListenersOptions = {}): RestFeature {
         for (const { key, endpoint, args } of [...store.usage.inUse()]) {
           if (done.has(key) || endpoint.sideEffect) continue;
           if (!(endpointFlag(endpoint, option) ?? byDefault)) continue;
-          const meta = Object.hasOwn(slice.meta, key) ? slice.meta[key] : undefined;
+          const meta = getOwn(slice.meta, key);
           if (meta === undefined) continue;
           const due = meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now || now - meta.date >= checked.refetchMinAge;
           if (!due) continue;

@@ -1,14 +1,12 @@
+import { entryOf } from '../../store/entryOf';
+
 // Stores where `setupListeners` runs, by the store's `getState`, then the cache's reducerPath: there
 // `refetchOnFocus`/`refetchOnReconnect` default to true. Runtime, like the listeners themselves.
 const listening = new WeakMap<Function, Map<string, number>>();
 
 /** Marks `getState`'s store as listening for the cache at `reducerPath`; returns the function that unmarks it (once). */
 export function markListening(getState: Function, reducerPath: string): () => void {
-  let paths = listening.get(getState);
-  if (paths === undefined) {
-    paths = new Map();
-    listening.set(getState, paths);
-  }
+  const paths = entryOf(listening, getState, Map);
   paths.set(reducerPath, (paths.get(reducerPath) ?? 0) + 1);
   let done = false;
   return () => {

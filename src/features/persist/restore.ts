@@ -4,6 +4,7 @@ import type { RehydratePayload } from './rehydrate';
 import { HEAD_KEY, partKey, type SavedHead } from './saved';
 import type { PersistStorage } from './storages';
 import { checkHead, checkMap, checkTable, frozenJson, isOurHead, parse, SavedShapeError } from './validate';
+import { createTable, getOwn } from '../../schema/own';
 
 /** What reading the storage found. */
 export type ReadResult =
@@ -60,8 +61,8 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
     const parts = new Map<string, { ref: object; generation: number }>();
     const maps: Record<string, Record<string, unknown>> = {};
     // Keyed by entity keys read from the storage: no prototype, so a key such as `constructor` is only a key.
-    const tables = { entities: Object.create(null) as Tables, entitiesMeta: Object.create(null) as Tables };
-    const bucketed = { entities: Object.create(null) as Record<string, object[]>, entitiesMeta: Object.create(null) as Record<string, object[]> };
+    const tables = { entities: createTable() as Tables, entitiesMeta: createTable() as Tables };
+    const bucketed = { entities: createTable<object[]>(), entitiesMeta: createTable<object[]>() };
     names.forEach((name, i) => {
       const where = `part ${name}`;
       if (texts[i] === null || texts[i] === undefined) throw new SavedShapeError(where, 'is missing');
@@ -114,7 +115,7 @@ function placePart(
   }
   if ((kind === 'entities' || kind === 'entitiesMeta') && typeof key === 'string' && key !== '__proto__') {
     if (path.length === 2) return (tables[kind][key] = checkTable(kind, key, data));
-    const count = Object.hasOwn(head.buckets[kind], key) ? head.buckets[kind][key] : undefined;
+    const count = getOwn(head.buckets[kind], key);
     if (path.length === 3 && typeof index === 'number' && Number.isInteger(index) && count !== undefined && index >= 0 && index < count) {
       const checked = checkTable(kind, key, data, { index, count });
       (bucketed[kind][key] ??= [])[index] = checked;

@@ -1,6 +1,6 @@
 // The retry feature's part of the state: `retrying[key]` while a failed request is tried again. Pure case
 // reducers of (state, action) returning a new frozen state, like the core's.
-import { getOwn } from '../../schema/own';
+import { createTable, getOwn } from '../../schema/own';
 import type { StampedPayload } from '../../store/actions';
 import type { CacheAction } from '../../store/middleware/types';
 import type { RestCacheState, SerializedError } from '../../store/state';
@@ -45,7 +45,7 @@ export function retryCase(state: RestCacheState, action: CacheAction): RestCache
     requestId: payload.requestId,
     error: Object.freeze({ ...payload.error }),
   });
-  const retrying = Object.assign(Object.create(null) as Record<string, RetryState>, state.retrying);
+  const retrying = Object.assign(createTable<RetryState>(), state.retrying);
   retrying[payload.key] = entry;
   return Object.freeze({ ...state, retrying: Object.freeze(retrying) });
 }
@@ -58,7 +58,7 @@ export function settledCase(state: RestCacheState, action: CacheAction): RestCac
   if (entry === undefined || entry.fetchedAt !== fetchedAt || (requestId !== undefined && entry.requestId !== undefined && entry.requestId !== requestId)) {
     return state;
   }
-  const rest = Object.assign(Object.create(null) as Record<string, RetryState>, retrying);
+  const rest = Object.assign(createTable<RetryState>(), retrying);
   delete rest[key];
   const { retrying: _dropped, ...without } = state;
   return Object.freeze(Object.keys(rest).length === 0 ? without : { ...without, retrying: Object.freeze(rest) });

@@ -1,12 +1,12 @@
 import type { MemoCache } from '../../schema/MemoCache';
-import { describeKind, getOwn, hasOwn } from '../../schema/own';
+import { createTable, describeKind, getOwn, hasOwn } from '../../schema/own';
 import { inferResult } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
 import { setUnrefTimeout } from '../scheduler';
 import type { RestCacheState } from '../state';
-import { hasRow } from '../tables';
+import { getRow } from '../tables';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import type { HeldQuery, Usage } from './usage';
@@ -119,12 +119,13 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const endpoint = registry.resolve(entry.endpoint, entry.key);
       known = endpoint !== undefined && reach(view, endpoint, entry.args, entry.key, kept) && known;
     }
-    const entities = Object.create(null) as Record<string, string[]>;
+    const entities = createTable<string[]>();
     // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
     if (known) {
       for (const [entityKey, pks] of candidates) {
         const keep = kept.get(entityKey);
-        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && hasRow(state.entities, entityKey, pk));
+        // An invalidated (`null`) row is a row too.
+        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && getRow(state.entities, entityKey, pk) !== undefined);
         if (drop.length > 0) entities[entityKey] = drop;
       }
     }

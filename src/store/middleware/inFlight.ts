@@ -18,20 +18,11 @@ export interface SharedRequest extends InFlightRequest {
 /** The requests in flight of one store: shared by the requests handler (which adds them) and the reset handler. */
 export interface InFlight {
   /** Bumped by each reset: a response of an earlier generation is dropped. */
-  readonly generation: number;
-  /** Starts a new generation (at a reset): responses of requests already sent no longer count. */
-  nextGeneration(): void;
-  /** Every request in flight, forgotten at once (a later identical GET starts its own request). */
-  drain(): InFlightRequest[];
-  /** The identical GET in flight, if any. */
-  shared(name: string, key: string): SharedRequest | undefined;
-  share(name: string, key: string, request: SharedRequest): void;
-  /** Stops sharing `request` (a no-op when another request took its place). */
-  unshare(name: string, key: string, request: SharedRequest): void;
-  track(request: InFlightRequest): void;
-  untrack(request: InFlightRequest): void;
-  /** The requests in flight of endpoint `name` and request key `key`. */
-  find(name: string, key: string): InFlightRequest[];
+  generation: number;
+  /** The GETs callers can join, by the `pairKey` of endpoint name and request key. */
+  readonly gets: Map<string, SharedRequest>;
+  /** Every request in flight. */
+  readonly requests: Set<InFlightRequest>;
 }
 
 /**
@@ -40,37 +31,5 @@ export interface InFlight {
  * but is a different request, so it is never handed the list's response.
  */
 export function createInFlight(): InFlight {
-  let generation = 0;
-  const gets = new Map<string, SharedRequest>();
-  const requests = new Set<InFlightRequest>();
-  // A JSON pair: names and keys may hold any character, so no separator could be unambiguous.
-  const id = (name: string, key: string) => JSON.stringify([name, key]);
-  return {
-    get generation() {
-      return generation;
-    },
-    nextGeneration: () => {
-      generation++;
-    },
-    drain: () => {
-      const all = [...requests];
-      requests.clear();
-      gets.clear();
-      return all;
-    },
-    shared: (name, key) => gets.get(id(name, key)),
-    share: (name, key, request) => {
-      gets.set(id(name, key), request);
-    },
-    unshare: (name, key, request) => {
-      if (gets.get(id(name, key)) === request) gets.delete(id(name, key));
-    },
-    track: (request) => {
-      requests.add(request);
-    },
-    untrack: (request) => {
-      requests.delete(request);
-    },
-    find: (name, key) => [...requests].filter((request) => request.endpoint === name && request.key === key),
-  };
+  return { generation: 0, gets: new Map(), requests: new Set() };
 }

@@ -1,7 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { FeatureRuntime } from '../feature';
 import { featureActionCheck } from '../featureCheck';
-import { buildPageStatusHandler, createPageStatus } from './pageStatus';
 import { buildPollingHandler } from './polling';
 import { createInFlight } from './inFlight';
 import { buildRequestsHandler } from './requests';
@@ -39,8 +38,6 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       }
     };
     input.runtimes.set(store.getState, { usage, gc: gc.sweep, hold });
-    // Whether the page is hidden or offline, as `focus`/`blur`/`online`/`offline` said (polling sleeps then).
-    const page = createPageStatus();
     const featureStore = input.featureStoreOf(store);
     for (const feature of input.features) {
       const part = feature.setup?.(input.featureCache, featureStore);
@@ -53,8 +50,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
       // After requests: a write counts from the moment its request runs (races rule 5b).
       buildWritesHandler(input, store, usage, gc),
       buildResetHandler(input, inFlight),
-      buildPageStatusHandler(input.actions, page),
-      buildPollingHandler(input, store, page),
+      buildPollingHandler(input, store),
       // The features last, in the order installed.
       ...parts,
     ];

@@ -1,7 +1,8 @@
 import type { EndpointInterface } from '../endpoint';
 import { setUnrefTimeout } from '../scheduler';
-import { endpointFlag, type PageStatus } from './pageStatus';
+import { endpointFlag } from './endpointFlag';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
+import { getOwn } from '../../schema/own';
 
 interface Subscription {
   readonly endpoint: EndpointInterface;
@@ -28,9 +29,13 @@ export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handof
  * meanwhile (data received an interval ago or more, stale, invalid or an
  * error), then polls at its interval again.
  */
-export function buildPollingHandler(input: PollingInput, store: HandlerStore, status: PageStatus): Handler {
+export function buildPollingHandler(input: PollingInput, store: HandlerStore): Handler {
   const { options, actions, handoff, dispatchFetch, selectSlice } = input;
   const subscriptions = new Map<string, Subscription>();
+  // Whether the page is shown and the network reachable is what the `focus`/`blur`/`online`/`offline`
+  // actions said last: kept in the store's closure (a replayed log replays it too), never in the state.
+  // Refetching on focus and reconnect is the listeners feature's.
+  const status = { hidden: false, offline: false };
 
   function poll(subscription: Subscription): void {
     dispatchFetch(store.dispatch, subscription.endpoint, subscription.args).catch(() => {
@@ -76,7 +81,7 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
   /** Whether a poll fell due while the subscription slept. */
   function due(key: string, interval: number): boolean {
     const slice = selectSlice(store.getState());
-    const meta = Object.hasOwn(slice.meta, key) ? slice.meta[key] : undefined;
+    const meta = getOwn(slice.meta, key);
     const now = options.now();
     if (meta === undefined || meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now) return true;
     return now - meta.date >= interval;
@@ -131,9 +136,12 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore, st
       } else if (actions.unsubscribe.match(action)) {
         unsubscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
       } else if (actions.blur.match(action) || actions.offline.match(action)) {
-        // The listeners handler, earlier in the list, has updated the page status.
+        if (actions.blur.match(action)) status.hidden = true;
+        else status.offline = true;
         for (const subscription of subscriptions.values()) restart(subscription);
       } else if (actions.focus.match(action) || actions.online.match(action)) {
+        if (actions.focus.match(action)) status.hidden = false;
+        else status.offline = false;
         wake();
       }
     },

@@ -1,10 +1,11 @@
 import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
-import type { OutcomeResult, OutcomeBase } from '../outcome';
+import type { OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
+import { pairKey } from '../pairKey';
 import type { InFlight, SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
@@ -26,7 +27,10 @@ export type Run = SharedRequest & { abortBy(cause: AbortCause, reason?: unknown)
 
 /** The answer a feature's `awaitAnswer` found: the request was not sent. */
 class AnsweredElsewhere {
-  constructor(readonly data: unknown) {}
+  declare readonly data: unknown;
+  constructor(data: unknown) {
+    this.data = data;
+  }
 }
 
 /** Starts the request of a fetch action for its first caller (see {@link createRequestRunner}). */
@@ -40,7 +44,7 @@ export type StartRun = (requestId: string, payload: FetchPayload, endpoint: Endp
 export function createRequestRunner(
   input: RequestRunInput,
   store: HandlerStore,
-  inFlight: Pick<InFlight, 'generation' | 'track' | 'untrack' | 'unshare'>,
+  inFlight: InFlight,
   points: RequestPoints = [],
 ): StartRun {
   const { options, actions, handoff, outcome, selectSlice } = input;
@@ -55,13 +59,12 @@ export function createRequestRunner(
     args: readonly unknown[],
     result: OutcomeResult,
   ): unknown {
-    const { key, fetchedAt } = payload;
-    if (generation !== inFlight.generation || fetchedAt < selectSlice(store.getState()).lastReset) {
+    const { key } = payload;
+    if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
       throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
     }
-    const base: OutcomeBase = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
     // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
-    return outcome.record(store.dispatch, endpoint, base, args, result, selectSlice(store.getState()));
+    return outcome.record(store, endpoint, payload, args, result, requestId);
   }
 
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */
@@ -96,8 +99,9 @@ export function createRequestRunner(
       done = true;
       // A GET stops being shared the moment its outcome is known (before it is dispatched), so a read
       // triggered by that dispatch starts a request instead of sharing one that has already settled.
-      inFlight.unshare(payload.endpoint, payload.key, run);
-      inFlight.untrack(run);
+      const id = pairKey(payload.endpoint, payload.key);
+      if (inFlight.gets.get(id) === run) inFlight.gets.delete(id);
+      inFlight.requests.delete(run);
       for (const caller of callers) caller.stop();
       return true;
     }
@@ -148,7 +152,7 @@ export function createRequestRunner(
     function dispatchAbort(): void {
       store.dispatch(actions.abort({ endpoint: payload.endpoint, key: payload.key, args: payload.args, fetchedAt: payload.fetchedAt, requestId }));
     }
-    inFlight.track(run);
+    inFlight.requests.add(run);
     handoff.active.set(requestId, { endpoint, args });
 
     const prepareHeaders =

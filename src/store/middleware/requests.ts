@@ -1,5 +1,6 @@
 import type { PendingRequest } from '../handoff';
 import { abortError } from '../abortError';
+import { pairKey } from '../pairKey';
 import type { InFlight } from './inFlight';
 import { createRequestRunner, type RequestPoints, type Run } from './requestRun';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
@@ -18,13 +19,13 @@ export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'hando
  * update without storing an error.
  */
 export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight, points: RequestPoints = []): Handler {
-  const { actions, handoff, outcome, options, selectSlice, probeOptimistic } = input;
+  const { actions, handoff, outcome, selectSlice, probeOptimistic } = input;
   const start = createRequestRunner(input, store, inFlight, points);
   // Requests taken over in `before`, started in `after` (once the reducer has recorded the fetch).
   const claimed = new Map<string, PendingRequest>();
 
   handoff.aborts.set(store.getState, (name, key) => {
-    const requests = inFlight.find(name, key);
+    const requests = [...inFlight.requests].filter((request) => request.endpoint === name && request.key === key);
     for (const request of requests) (request as Run).abortBy('controller');
     return requests.length;
   });
@@ -42,7 +43,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         return false;
       }
       if (!pending.endpoint.sideEffect) {
-        const shared = inFlight.shared(action.payload.endpoint, action.payload.key);
+        const shared = inFlight.gets.get(pairKey(action.payload.endpoint, action.payload.key));
         if (shared !== undefined) {
           // The same request is in flight: this caller shares it, and the action changes nothing.
           shared.join(pending);
@@ -65,10 +66,8 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         if (failed !== undefined) {
           // A getOptimisticResponse that throws fails its fetch before anything is sent: the error is
           // recorded for the request and the caller gets exactly what was thrown.
-          const { key, fetchedAt } = payload;
-          const base = { endpoint: endpoint.name, key, args: payload.args, fetchedAt, date: options.now(), requestId };
           try {
-            outcome.record(store.dispatch, endpoint, base, args, { error: failed.thrown }, selectSlice(store.getState()));
+            outcome.record(store, endpoint, payload, args, { error: failed.thrown }, requestId);
           } catch (thrown) {
             pending.reject(thrown);
           }
@@ -76,7 +75,7 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
         }
       }
       const run = start(requestId, payload, endpoint, args);
-      if (!endpoint.sideEffect) inFlight.share(payload.endpoint, payload.key, run);
+      if (!endpoint.sideEffect) inFlight.gets.set(pairKey(payload.endpoint, payload.key), run);
       if (payload.optimistic) {
         store.dispatch(
           actions.optimistic({

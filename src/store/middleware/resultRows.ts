@@ -3,18 +3,14 @@ import type { MemoCache } from '../../schema/MemoCache';
 import { inferResult, isQuerySchema } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { View } from '../view';
+import { entryOf } from '../entryOf';
 
 /** Entity rows by entity key, then pk. */
 export type Rows = Map<string, Set<string>>;
 
 /** Adds one row to `rows`. */
 export function addRow(rows: Rows, key: string, pk: string): void {
-  let pks = rows.get(key);
-  if (pks === undefined) {
-    pks = new Set();
-    rows.set(key, pks);
-  }
-  pks.add(pk);
+  entryOf(rows, key, Set).add(pk);
 }
 
 /** Adds every row reading `result` with `schema` touches (the memo's deps). */

@@ -3,6 +3,7 @@ import type { Collection } from '../../schema/Collection';
 import type { Query } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
+import { entryOf } from '../entryOf';
 
 // Who uses which result is runtime knowledge (mounted components, scripts, polling), not data: it
 // lives in the middleware's per-store closure and never in the state. `controller.retain` calls into
@@ -117,11 +118,7 @@ export function createUsage(now: () => number): Usage {
       // Throws on bad args (a missing path param) before anything is counted.
       const key = endpoint.key(...args);
       const user: User = { endpoint, args };
-      let list = users.get(key);
-      if (list === undefined) {
-        list = [];
-        users.set(key, list);
-      }
+      const list = entryOf(users, key, Array);
       list.push(user);
       released.delete(key);
       notify(key, user, list.length);
@@ -157,11 +154,7 @@ export function createUsage(now: () => number): Usage {
     },
     retainQuery(schema, args) {
       const argsKey = argsKeyOf(args, () => `#${uniqueArgs++}`);
-      let bySchema = queries.get(schema);
-      if (bySchema === undefined) {
-        bySchema = new Map();
-        queries.set(schema, bySchema);
-      }
+      const bySchema = entryOf(queries, schema, Map);
       let hold = bySchema.get(argsKey);
       if (hold === undefined) {
         hold = { schema, args, count: 0 };

@@ -6,6 +6,7 @@ import type { StoredResults } from './gc';
 import { addResultRows, type Rows } from './resultRows';
 import type { Usage } from './usage';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
+import { pairKey } from '../pairKey';
 
 // Races rule 5b. The merge itself is the normalizer's (a write's data counts as newer than rows reads
 // brought, `EntityMeta.write`); this handler does the other half: when a write succeeds over entities
@@ -23,13 +24,10 @@ interface Refetch {
 
 type Tables = { readonly entities: NormalizedEntities; readonly entitiesMeta: NormalizedEntitiesMeta };
 
-// A JSON pair: entity keys and pks may hold any character, so no separator could be unambiguous.
-const refOf = (key: string, pk: string) => JSON.stringify([key, pk]);
-
 /** Visits each row of a payload (what it wrote, won or invalidated), with the `date` its meta gives when it has one. */
 function forEachRef(payload: Tables, visit: (ref: string, date: number | undefined) => void): void {
   for (const tables of [payload.entities, payload.entitiesMeta]) {
-    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(refOf(key, pk), getOwn(getOwn(payload.entitiesMeta, key), pk)?.date);
+    for (const key of Object.keys(tables)) for (const pk of Object.keys(tables[key])) visit(pairKey(key, pk), getOwn(getOwn(payload.entitiesMeta, key), pk)?.date);
   }
 }
 
@@ -80,7 +78,7 @@ export function buildWritesHandler(
       if (endpoint.sideEffect === true) return;
       const held: Rows = new Map();
       if (!addResultRows(memo, view, endpoint, args, key, held)) return;
-      for (const [entity, pks] of held) for (const pk of pks) if (wanted.has(refOf(entity, pk))) found.set(key, { endpoint, args });
+      for (const [entity, pks] of held) for (const pk of pks) if (wanted.has(pairKey(entity, pk))) found.set(key, { endpoint, args });
     };
     // Results in use first: their users' endpoint and args refetch them (a detail read by inference too).
     const checked = new Set<string>();
