@@ -15,6 +15,8 @@ export interface EntityMemo {
   readonly entities: WeakMap<object, WeakMap<object, EntityEntry>>;
   /** Entities without nested members: the instance of each row, by entity class. */
   readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
+  /** One shared `key, pk, row` deps array per row, for entities that read only that row (see `compactDeps`). */
+  readonly rowDeps: WeakMap<object, readonly unknown[]>;
   readonly check: MemoCheck;
 }
 
@@ -178,7 +180,7 @@ export class Denormalizer implements DenormalizeVisitor {
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, checked: memo.check.id, key, pk, row };
+    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own, memo.rowDeps), versions: undefined, checked: memo.check.id, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
     entries.set(row, entry);
     outer.push(entry);
@@ -267,15 +269,15 @@ function sameMembers(a: unknown, b: unknown): boolean {
 
 /** The deps of what read no row: one frozen array, which entries and results share. */
 export const NO_DEPS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
-/** One shared `key, pk, row` array per row: entities that hold the same entity (1,000 todos, one owner) share their deps. */
-const rowDeps = new WeakMap<object, readonly unknown[]>();
-
 /**
  * An entity's deps as kept in its entry: shared when empty or when it read one
- * row, else an exact-size copy (a pushed-to array keeps spare room: ~140 bytes
- * an entity on 10,000 rows).
+ * row (through `rowDeps`: 1,000 todos of one owner share one array), else an
+ * exact-size copy (a pushed-to array keeps spare room: ~140 bytes an entity on
+ * 10,000 rows). `rowDeps` belongs to one memo, not to the module: a map that
+ * every memo fills keeps growing between full collections (its rows die with
+ * their stores), and inserts into it took a sixth of the first read of 709 projects.
  */
-function compactDeps(deps: unknown[]): readonly unknown[] {
+function compactDeps(deps: unknown[], rowDeps: WeakMap<object, readonly unknown[]>): readonly unknown[] {
   if (deps.length === 0) return NO_DEPS;
   const row = deps[2];
   if (deps.length === 3 && typeof deps[0] === 'string' && typeof row === 'object' && row !== null) {
