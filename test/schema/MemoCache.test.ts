@@ -113,6 +113,30 @@ describe('MemoCache', () => {
     expect(first.denormalize(projectsSchema, normalized.result, changed)).toBe(after);
   });
 
+  it('gives projects that read only one build type, shared by three and read again by a later result, that build type until it changes', () => {
+    const build = { id: 'T_build', name: 'Build T', projectId: 'A', paused: false };
+    const three = { project: ['A', 'B', 'C'].map((id) => ({ id, name: `Project ${id}`, parentProjectId: '_Root', buildTypes: { buildType: [build] } })) };
+    const later = { project: [{ id: 'E', name: 'Project E', parentProjectId: '_Root', buildTypes: { buildType: [build] } }] };
+    const first = normalize(projectsSchema, three);
+    const second = normalize(projectsSchema, later);
+    const tables = deepFreeze({ Project: { ...first.entities.Project, ...second.entities.Project }, BuildType: first.entities.BuildType }) as EntityTables;
+    const memo = new MemoCache();
+    const read = (result: unknown, entities: EntityTables) => present(memo.denormalize(projectsSchema, result, entities)).project.map((project: Project): [string, BuildType[]] => [project.id, project.buildTypes.buildType]);
+    const before = read(first.result, tables);
+    expect(before.map(([id, builds]) => [id, builds.map((b) => b.name)])).toEqual([['A', ['Build T']], ['B', ['Build T']], ['C', ['Build T']]]);
+    const [buildT] = before[0]![1];
+    expect(before.every(([, builds]) => builds[0] === buildT)).toBe(true);
+    expect(read(second.result, tables)).toEqual([['E', [buildT]]]);
+    expect(read(second.result, tables)[0]![1][0]).toBe(buildT);
+    const changed = replaceRow(tables, 'BuildType', 'T_build', { ...build, name: 'Build T2' });
+    const after = read(first.result, changed);
+    expect(after.map(([id, builds]) => [id, builds.map((b) => b.name)])).toEqual([['A', ['Build T2']], ['B', ['Build T2']], ['C', ['Build T2']]]);
+    expect(after[1]![1][0]).toBe(after[0]![1][0]);
+    expect(read(second.result, changed)[0]![1][0]).toBe(after[0]![1][0]);
+    // Back to the old rows: the old instances.
+    expect(read(first.result, tables)[2]![1][0]).toBe(buildT);
+  });
+
   it('keeps the instances of a changed and restored row apart from the current ones, back and forth', () => {
     const memo = new MemoCache();
     const normalized = normalize(projectsSchema, projectsInput);
