@@ -52,6 +52,7 @@ function memoKey(schema: object): object {
 export class MemoCache {
   private readonly entities = new WeakMap<object, WeakMap<object, EntityEntry>>();
   private readonly leaves = new WeakMap<object, WeakMap<object, unknown>>();
+  private readonly rowDeps = new WeakMap<object, readonly unknown[]>();
   private readonly results = new WeakMap<object, ResultsBySchema>();
   private checks = 0;
 
@@ -116,7 +117,7 @@ export class MemoCache {
         return previous;
       }
     }
-    const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, check };
+    const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, rowDeps: this.rowDeps, check };
     const denormalizer = new Denormalizer(reader.getEntity, args, memo);
     const list = entityListOf(schema, result);
     const patched = slot === undefined || list === undefined ? undefined : patchList(slot.current, list, check, denormalizer, this.options.keepEqual === true);

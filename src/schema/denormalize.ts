@@ -15,6 +15,8 @@ export interface EntityMemo {
   readonly entities: WeakMap<object, WeakMap<object, EntityEntry>>;
   /** Entities without nested members: the instance of each row, by entity class. */
   readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
+  /** One shared `key, pk, row` deps array per row, for entities that read only that row (see `compactDeps`). */
+  readonly rowDeps: WeakMap<object, readonly unknown[]>;
   readonly check: MemoCheck;
 }
 
@@ -143,6 +145,8 @@ export class Denormalizer implements DenormalizeVisitor {
   }
   private leafSchema: object | undefined;
   private leafRows: WeakMap<object, unknown> | undefined;
+  /** The last leaf row read again (its instance was known): only such a row can give deps to share. */
+  private sharedRow: object | undefined;
 
   private unvisitMemoized(entity: typeof Entity, key: string, pk: string, memo: EntityMemo): unknown {
     const row = this.lookup(key, pk);
@@ -178,7 +182,7 @@ export class Denormalizer implements DenormalizeVisitor {
     const result = entity.denormalizeMembers(instance, this);
     this.building.delete(row);
     this.deps = outer;
-    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own), versions: undefined, checked: memo.check.id, key, pk, row };
+    const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own, memo.rowDeps, this.sharedRow), versions: undefined, checked: memo.check.id, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
     entries.set(row, entry);
     outer.push(entry);
@@ -193,7 +197,10 @@ export class Denormalizer implements DenormalizeVisitor {
     }
     const rows = this.leafRows!;
     const known = rows.get(row);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.sharedRow = row;
+      return known;
+    }
     const instance = this.reused(key, pk, entity.createIfValid(row as Record<string, unknown>));
     rows.set(row, instance);
     return instance;
@@ -267,23 +274,25 @@ function sameMembers(a: unknown, b: unknown): boolean {
 
 /** The deps of what read no row: one frozen array, which entries and results share. */
 export const NO_DEPS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
-/** One shared `key, pk, row` array per row: entities that hold the same entity (1,000 todos, one owner) share their deps. */
-const rowDeps = new WeakMap<object, readonly unknown[]>();
-
 /**
  * An entity's deps as kept in its entry: shared when empty or when it read one
- * row, else an exact-size copy (a pushed-to array keeps spare room: ~140 bytes
- * an entity on 10,000 rows).
+ * row (through `rowDeps`: 1,000 todos of one owner share one array), else an
+ * exact-size copy (a pushed-to array keeps spare room: ~140 bytes an entity on
+ * 10,000 rows). Only a leaf row read again (`sharedRow`, its instance already
+ * known) is looked for or noted in `rowDeps`: most rows are read once (345 of
+ * 709 projects read one build type each, none shared), and inserts into a
+ * WeakMap are costly, mostly in the collector. So the first reader of a row
+ * keeps its own array, the second notes its one, and every later one shares
+ * it. `rowDeps` belongs to one memo: in the module it kept growing between
+ * full collections, as its rows die with their stores.
  */
-function compactDeps(deps: unknown[]): readonly unknown[] {
+function compactDeps(deps: unknown[], rowDeps: WeakMap<object, readonly unknown[]>, sharedRow: object | undefined): readonly unknown[] {
   if (deps.length === 0) return NO_DEPS;
-  const row = deps[2];
-  if (deps.length === 3 && typeof deps[0] === 'string' && typeof row === 'object' && row !== null) {
-    const shared = rowDeps.get(row);
-    if (shared !== undefined && shared[0] === deps[0] && shared[1] === deps[1]) return shared;
-    const own = Object.freeze(deps.slice());
-    rowDeps.set(row, own);
-    return own;
-  }
-  return deps.slice();
+  // Three slots that end with a row are one `key, pk, row` triple (three entries would end with an entry).
+  if (deps.length !== 3 || sharedRow === undefined || deps[2] !== sharedRow) return deps.slice();
+  const shared = rowDeps.get(sharedRow);
+  if (shared !== undefined && shared[0] === deps[0] && shared[1] === deps[1]) return shared;
+  const own = Object.freeze(deps.slice());
+  rowDeps.set(sharedRow, own);
+  return own;
 }

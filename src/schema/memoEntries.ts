@@ -141,21 +141,23 @@ export class MemoCheck {
     return now;
   }
 
-  /** `key, version` pairs of `keys` now; the same array as the last call when equal, so entries share it. */
+  /**
+   * `key, version` pairs of `keys` now; the same array as the last call when equal, so entries share it
+   * (and what changed since is worked out once for all of them). Compared before a new array is made:
+   * on a first read most entities note the same tables as the one before.
+   */
   versionsOf(keys: readonly string[]): readonly unknown[] | undefined {
     if (this.reader.tableVersion === undefined) return undefined;
+    // An entity that read nothing (a project without build types among ones with them) would otherwise
+    // make a new array, and the next entity another.
+    if (keys.length === 0) return NO_CHANGE;
     const last = this.lastVersions;
-    let same = last !== undefined && last.length === keys.length * 2;
-    const pairs: unknown[] = new Array<unknown>(keys.length * 2);
-    for (let i = 0; i < keys.length; i++) {
-      const version = this.version(keys[i]);
-      pairs[2 * i] = keys[i];
-      pairs[2 * i + 1] = version;
-      if (same && (last![2 * i] !== keys[i] || last![2 * i + 1] !== version)) same = false;
-    }
-    if (same) return last;
-    this.lastVersions = pairs;
-    return pairs;
+    let i = 0;
+    if (last?.length === keys.length * 2) while (i < keys.length && last[2 * i] === keys[i] && last[2 * i + 1] === this.version(keys[i])) i++;
+    if (i === keys.length) return last;
+    const pairs: unknown[] = [];
+    for (const key of keys) pairs.push(key, this.version(key));
+    return (this.lastVersions = pairs);
   }
 
   /**

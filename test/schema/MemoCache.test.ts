@@ -82,6 +82,61 @@ describe('MemoCache', () => {
     expect(b.buildTypes.buildType[1].paused).toBe(false);
   });
 
+  it('keeps projects that read only one shared build type right in two memos as that row changes', () => {
+    const shared = { id: 'S_build', name: 'Build S', projectId: 'A', paused: false };
+    const input = {
+      project: [
+        { id: 'A', name: 'Project A', parentProjectId: '_Root', buildTypes: { buildType: [shared] } },
+        { id: 'D', name: 'Project D', parentProjectId: '_Root', buildTypes: { buildType: [shared] } },
+      ],
+    };
+    const normalized = normalize(projectsSchema, input);
+    const tables = deepFreeze(normalized.entities) as EntityTables;
+    const first = new MemoCache();
+    const second = new MemoCache();
+    const rowsOf = (entities: EntityTables) => (key: string, pk: string) => entities[key]?.[pk];
+    const names = (value: { project: Project[] }) => value.project.map((project) => [project.id, project.buildTypes.buildType.map((build) => build.name)]);
+    const before = present(first.denormalize(projectsSchema, normalized.result, tables));
+    const other = present(second.denormalize(projectsSchema, normalized.result, tables));
+    expect(names(before)).toEqual([['A', ['Build S']], ['D', ['Build S']]]);
+    expect(second.denormalizeTracked(Project, 'D', rowsOf(tables)).deps).toEqual(['Project', 'D', tables.Project!.D, 'BuildType', 'S_build', shared]);
+    const changed = replaceRow(tables, 'BuildType', 'S_build', { ...shared, name: 'Build S2' });
+    const after = present(first.denormalize(projectsSchema, normalized.result, changed));
+    expect(names(after)).toEqual([['A', ['Build S2']], ['D', ['Build S2']]]);
+    expect(after.project[0]).not.toBe(before.project[0]);
+    expect(after.project[1]).not.toBe(before.project[1]);
+    // The other memo still holds its own values for the old rows, and sees the change when it reads it.
+    expect(second.denormalize(projectsSchema, normalized.result, tables)).toBe(other);
+    const otherAfter = present(second.denormalize(projectsSchema, normalized.result, changed));
+    expect(names(otherAfter)).toEqual([['A', ['Build S2']], ['D', ['Build S2']]]);
+    expect(second.denormalizeTracked(Project, 'D', rowsOf(changed)).deps).toEqual(['Project', 'D', changed.Project!.D, 'BuildType', 'S_build', changed.BuildType!.S_build]);
+    expect(first.denormalize(projectsSchema, normalized.result, changed)).toBe(after);
+  });
+
+  it('gives projects that read only one build type, shared by three and read again by a later result, that build type until it changes', () => {
+    const build = { id: 'T_build', name: 'Build T', projectId: 'A', paused: false };
+    const three = { project: ['A', 'B', 'C'].map((id) => ({ id, name: `Project ${id}`, parentProjectId: '_Root', buildTypes: { buildType: [build] } })) };
+    const later = { project: [{ id: 'E', name: 'Project E', parentProjectId: '_Root', buildTypes: { buildType: [build] } }] };
+    const first = normalize(projectsSchema, three);
+    const second = normalize(projectsSchema, later);
+    const tables = deepFreeze({ Project: { ...first.entities.Project, ...second.entities.Project }, BuildType: first.entities.BuildType }) as EntityTables;
+    const memo = new MemoCache();
+    const read = (result: unknown, entities: EntityTables) => present(memo.denormalize(projectsSchema, result, entities)).project.map((project: Project): [string, BuildType[]] => [project.id, project.buildTypes.buildType]);
+    const before = read(first.result, tables);
+    expect(before.map(([id, builds]) => [id, builds.map((b) => b.name)])).toEqual([['A', ['Build T']], ['B', ['Build T']], ['C', ['Build T']]]);
+    const [buildT] = before[0]![1];
+    expect(before.every(([, builds]) => builds[0] === buildT)).toBe(true);
+    expect(read(second.result, tables)).toEqual([['E', [buildT]]]);
+    expect(read(second.result, tables)[0]![1][0]).toBe(buildT);
+    const changed = replaceRow(tables, 'BuildType', 'T_build', { ...build, name: 'Build T2' });
+    const after = read(first.result, changed);
+    expect(after.map(([id, builds]) => [id, builds.map((b) => b.name)])).toEqual([['A', ['Build T2']], ['B', ['Build T2']], ['C', ['Build T2']]]);
+    expect(after[1]![1][0]).toBe(after[0]![1][0]);
+    expect(read(second.result, changed)[0]![1][0]).toBe(after[0]![1][0]);
+    // Back to the old rows: the old instances.
+    expect(read(first.result, tables)[2]![1][0]).toBe(buildT);
+  });
+
   it('keeps the instances of a changed and restored row apart from the current ones, back and forth', () => {
     const memo = new MemoCache();
     const normalized = normalize(projectsSchema, projectsInput);

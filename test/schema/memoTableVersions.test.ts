@@ -89,6 +89,31 @@ describe('memo table versions', () => {
     expect(memo.denormalizeWith(projectsSchema, normalized.result, countingReader(tables, versions).reader)).toBe(before);
   });
 
+  it('among projects without build types, a build type change renews only its project, and a renamed project without any only that one', () => {
+    const builds = (count: number, i: number) => Array.from({ length: count }, (_, j) => ({ id: `M${i}${j}`, name: `build ${i}${j}` }));
+    const mixed = normalize(projectsSchema, { project: [0, 1, 0, 2, 0].map((count, i) => ({ id: `M${i}`, name: `Mixed ${i}`, buildTypes: { buildType: builds(count, i) } })) });
+    const mixedTables = deepFreeze(mixed.entities) as EntityTables;
+    const memo = new MemoCache();
+    const versions = new WeakMap<object, number>();
+    const summary = (value: { project: { name: string; buildTypes: { buildType: { name: string }[] } }[] }) =>
+      value.project.map((project) => [project.name, project.buildTypes.buildType.map((build) => build.name)]);
+    const before = present(memo.denormalizeWith(projectsSchema, mixed.result, countingReader(mixedTables, versions).reader));
+    expect(summary(before)).toEqual([['Mixed 0', []], ['Mixed 1', ['build 10']], ['Mixed 2', []], ['Mixed 3', ['build 30', 'build 31']], ['Mixed 4', []]]);
+    const build = replaceRow(mixedTables, 'BuildType', 'M31', { id: 'M31', name: 'changed' });
+    const afterBuild = present(memo.denormalizeWith(projectsSchema, mixed.result, countingReader(build, versions).reader));
+    expect(summary(afterBuild)[3]).toEqual(['Mixed 3', ['build 30', 'changed']]);
+    for (const i of [0, 1, 2, 4]) expect(afterBuild.project[i]).toBe(before.project[i]);
+    expect(afterBuild.project[3]).not.toBe(before.project[3]);
+    const renamed = replaceRow(build, 'Project', 'M2', { ...(build.Project!.M2 as object), name: 'renamed' });
+    const counted = countingReader(renamed, versions);
+    const afterRename = present(memo.denormalizeWith(projectsSchema, mixed.result, counted.reader));
+    expect(summary(afterRename)).toEqual([['Mixed 0', []], ['Mixed 1', ['build 10']], ['renamed', []], ['Mixed 3', ['build 30', 'changed']], ['Mixed 4', []]]);
+    for (const i of [0, 1, 3, 4]) expect(afterRename.project[i]).toBe(afterBuild.project[i]);
+    const again = countingReader(renamed, versions);
+    expect(memo.denormalizeWith(projectsSchema, mixed.result, again.reader)).toBe(afterRename);
+    expect(again.lookups).toEqual({});
+  });
+
   it('without table versions every row is checked and the same objects come back', () => {
     const memo = new MemoCache();
     const first = memo.denormalizeWith(projectsSchema, normalized.result, (key, pk) => tables[key]?.[pk]);
