@@ -22,3 +22,13 @@ export function setUnrefTimeout(scheduler: Scheduler, callback: () => void, ms: 
   (handle as { unref?: () => void } | undefined)?.unref?.();
   return handle;
 }
+
+/**
+ * `callback` held weakly: calls it while something else keeps it alive, else does nothing. Made here, where
+ * the returned function's scope holds nothing else (a function made inside a middleware would keep that
+ * middleware's whole scope, and its store, alive through the timer).
+ */
+export function weakly(callback: () => void): () => void {
+  const ref = new WeakRef(callback);
+  return () => ref.deref()?.();
+}

@@ -2,6 +2,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createRestCache, Entity, RestEndpoint, schema } from 'rest-slice';
 import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
@@ -310,4 +312,28 @@ it('bad options are refused with what was expected', () => {
   );
   expect(() => createRestCache({ keepUnusedDataFor: -1 })).toThrow('option `keepUnusedDataFor` must be a number of ms >= 0');
   expect(() => createRestCache({ keepUnusedDataFor: '5' as unknown as number })).toThrow('got a string');
+});
+
+it('a store the app dropped is not kept alive by its armed sweep timer (one store per server request)', async () => {
+  // A timer the test holds, as the runtime holds a real one: its callbacks stay reachable until they run.
+  const armed: (() => void)[] = [];
+  const scheduler = { setTimeout: (callback: () => void) => armed.push(callback), clearTimeout: () => undefined };
+  const cache = createRestCache({ scheduler, gcInterval: 60_000 });
+  const dropped = await (async () => {
+    const store = makeStore(cache);
+    // Nobody uses this result, so the sweep timer is armed and holds what it needs to sweep.
+    await cache.controller(store).setResponse(todoResource(server.url).getList, [{ id: 1, title: 'one' }]);
+    expect(armed).toHaveLength(1);
+    return new WeakRef(store);
+  })();
+  // A full collection (V8's `gc`, reached without the `--expose-gc` flag), after the current job ends.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 5 && dropped.deref() !== undefined; i++) {
+    await new Promise((done) => setImmediate(done));
+    gc();
+  }
+  expect(dropped.deref()).toBeUndefined();
+  // The timer still fires, harmlessly: there is no store left to sweep.
+  expect(() => armed[0]()).not.toThrow();
 });

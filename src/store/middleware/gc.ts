@@ -4,7 +4,7 @@ import { inferResult } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
-import { setUnrefTimeout } from '../scheduler';
+import { setUnrefTimeout, weakly } from '../scheduler';
 import type { RestCacheState } from '../state';
 import { getRow } from '../tables';
 import type { View } from '../view';
@@ -140,18 +140,18 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     store.dispatch(actions.gc(payload));
   }
 
+  function tick(): void {
+    timer = undefined;
+    sweep();
+    if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
+  }
+
   /** Arms the timer while there is something a later sweep could remove. */
   function schedule(): void {
     if (timer !== undefined || !Number.isFinite(gcInterval)) return;
-    timer = setUnrefTimeout(
-      options.scheduler,
-      () => {
-        timer = undefined;
-        sweep();
-        if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
-      },
-      gcInterval,
-    );
+    // The timer reaches the sweep weakly: a store the app dropped (one per server request, say) is collected
+    // then, not kept for a sweep nobody could see. While the store lives, its middleware holds `tick`.
+    timer = setUnrefTimeout(options.scheduler, weakly(tick), gcInterval);
   }
 
   usage.onUsersChange((_key, _endpoint, _args, count) => {
