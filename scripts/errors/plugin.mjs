@@ -4,8 +4,12 @@
 // fall behind src/: `npm run errors:codes` gives it one.
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readCodes } from './codes.mjs';
-import { PREFIX, rewriteMessages } from './transform.mjs';
+import { MESSAGE_BUILDER, PREFIX, rewriteMessages } from './transform.mjs';
+
+/** The module the rewritten messages import their builder from. */
+const builderPath = fileURLToPath(new URL('../../src/schema/productionMessage.ts', import.meta.url));
 
 /** The plugin; `codes` defaults to the committed table. */
 export function productionMessages(codes = readCodes()) {
@@ -17,13 +21,15 @@ export function productionMessages(codes = readCodes()) {
         if (!path.includes(source) || path.includes(`${sep}node_modules${sep}`)) return undefined;
         const text = await readFile(path, 'utf8');
         if (!text.includes(PREFIX)) return undefined;
-        const { code, missing } = rewriteMessages(text, (template) => codes.get(template), path);
+        const { code, missing, rewritten } = rewriteMessages(text, (template) => codes.get(template), path);
+        // The short forms call the one builder of production messages.
+        const builder = `import { productionMessage as ${MESSAGE_BUILDER} } from ${JSON.stringify(builderPath)};\n`;
         const loader = path.endsWith('x') ? 'tsx' : 'ts';
         const errors = missing.map(({ line, template }) => ({
           text: `this message has no production code; run \`npm run errors:codes\` and commit scripts/errors/codes.json and docs/errors.md: ${template}`,
           location: { file: relative(process.cwd(), path), line },
         }));
-        return { contents: code, loader, resolveDir: dirname(path), errors };
+        return { contents: rewritten ? builder + code : code, loader, resolveDir: dirname(path), errors };
       });
     },
   };

@@ -5,7 +5,8 @@
 //
 // A message is a string or template literal that starts with `[rest-slice] ` (the prefix every error and
 // warning of the library starts with), together with the literals joined to it by `+`. Each becomes
-//   (process.env.NODE_ENV !== 'production' ? <the message as written> : `[rest-slice] E<code> <names>`)
+//   (process.env.NODE_ENV !== 'production' ? <the message as written> : __restSliceMessage(<code>, <names>))
+// which gives `[rest-slice] E<code> <names>` (src/schema/productionMessage.ts; the plugin imports it)
 // where <names> are the message's `${...}` parts that are plain names (an identifier or a property access
 // such as `endpoint.name`, `key`, `url`, or a call of a naming helper such as `named(owner)`): they say which
 // endpoint, URL or key failed. Other parts (calls such as `quote(value)`, conditions, constants) are left
@@ -135,10 +136,15 @@ export function findMessages(sourceText, fileName = 'source.ts') {
   return found;
 }
 
-/** The production form of a message: the prefix, `E<code>` and its names, as a JS literal. */
+/** The local name a rewritten file imports the production message builder by (src/schema/productionMessage.ts). */
+export const MESSAGE_BUILDER = '__restSliceMessage';
+
+/**
+ * The production form of a message: a call that joins the prefix, `E<code>` and its names. One builder for
+ * every message keeps the prefix once in a bundle instead of once per message.
+ */
 export function shortMessage(code, names) {
-  if (names.length === 0) return `'${PREFIX}E${code}'`;
-  return `\`${PREFIX}E${code}${names.map((name) => ` \${${name}}`).join('')}\``;
+  return `${MESSAGE_BUILDER}(${[code, ...names].join(', ')})`;
 }
 
 /**
@@ -161,5 +167,5 @@ export function rewriteMessages(sourceText, codeOf, fileName = 'source.ts') {
     code += `${sourceText.slice(at, message.start)}(${DEV_CHECK} ? ${original} : ${shortMessage(number, message.names)})`;
     at = message.end;
   }
-  return { code: code + sourceText.slice(at), missing };
+  return { code: code + sourceText.slice(at), missing, rewritten: messages.length > missing.length };
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { productionMessage } from '../../src/schema/productionMessage';
 
 // The build step that shortens error messages in production (scripts/errors/). Its modules are ESM
 // scripts, so each check runs them in a node process of its own.
@@ -10,11 +11,14 @@ function runModule(script: string): string {
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
 }
 
-function rewrite(source: string, codes: Record<string, number>): { code: string; missing: { line: number; template: string }[] } {
+function rewrite(
+  source: string,
+  codes: Record<string, number>,
+): { code: string; missing: { line: number; template: string }[]; rewritten: boolean } {
   const script = `import { rewriteMessages } from './scripts/errors/transform.mjs';
 const codes = new Map(Object.entries(${JSON.stringify(codes)}));
 console.log(JSON.stringify(rewriteMessages(${JSON.stringify(source)}, (template) => codes.get(template))));`;
-  return JSON.parse(runModule(script)) as { code: string; missing: { line: number; template: string }[] };
+  return JSON.parse(runModule(script)) as { code: string; missing: { line: number; template: string }[]; rewritten: boolean };
 }
 
 const DEV = "process.env.NODE_ENV !== 'production'";
@@ -23,8 +27,9 @@ describe('the production message transform', () => {
   it('gives a plain string its code alone', () => {
     const source = "throw new TypeError('[rest-slice] `schema.Union` needs a `schemaAttribute`');";
     expect(rewrite(source, { '[rest-slice] `schema.Union` needs a `schemaAttribute`': 7 })).toEqual({
-      code: `throw new TypeError((${DEV} ? '[rest-slice] \`schema.Union\` needs a \`schemaAttribute\`' : '[rest-slice] E7'));`,
+      code: `throw new TypeError((${DEV} ? '[rest-slice] \`schema.Union\` needs a \`schemaAttribute\`' : __restSliceMessage(7)));`,
       missing: [],
+      rewritten: true,
     });
   });
 
@@ -32,8 +37,9 @@ describe('the production message transform', () => {
     const message = '`[rest-slice] \\`${endpoint.name}\\` (${key}) at ${named(owner)} got ${quote(value)} past ${MAX_DEPTH}`';
     const template = '[rest-slice] `${endpoint.name}` (${key}) at ${named(owner)} got ${quote(value)} past ${MAX_DEPTH}';
     expect(rewrite(`throw new Error(${message});`, { [template]: 12 })).toEqual({
-      code: `throw new Error((${DEV} ? ${message} : ` + '`[rest-slice] E12 ${endpoint.name} ${key} ${named(owner)}`));',
+      code: `throw new Error((${DEV} ? ${message} : __restSliceMessage(12, endpoint.name, key, named(owner))));`,
       missing: [],
+      rewritten: true,
     });
   });
 
@@ -47,8 +53,8 @@ describe('the production message transform', () => {
       "[rest-slice] param '${param}' of '${path}' is empty": 4,
     };
     expect(rewrite(source, codes).code.split('\n')).toEqual([
-      `const a = (${DEV} ? \`[rest-slice] an Entity \${name === '' ? 'without a name' : \`named \${name}\`} needs a key\` : '[rest-slice] E3');`,
-      `const b = (${DEV} ? '[rest-slice] param ' + \`'\${param}' of '\${path}' \` + 'is empty' : \`[rest-slice] E4 \${param} \${path}\`);`,
+      `const a = (${DEV} ? \`[rest-slice] an Entity \${name === '' ? 'without a name' : \`named \${name}\`} needs a key\` : __restSliceMessage(3));`,
+      `const b = (${DEV} ? '[rest-slice] param ' + \`'\${param}' of '\${path}' \` + 'is empty' : __restSliceMessage(4, param, path));`,
     ]);
   });
 
@@ -59,7 +65,7 @@ describe('the production message transform', () => {
       "const c = message.startsWith('[rest-slice] ');",
       "type D = '[rest-slice] a type';",
     ].join('\n');
-    expect(rewrite(source, {})).toEqual({ code: source, missing: [] });
+    expect(rewrite(source, {})).toEqual({ code: source, missing: [], rewritten: false });
   });
 
   it('rewrites a message in a warn call, and leaves one that only runs in development', () => {
@@ -68,14 +74,23 @@ describe('the production message transform', () => {
       "if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] no cache state at ${reducerPath}`);",
     ].join('\n');
     expect(rewrite(source, { '[rest-slice] ${subject(endpoint, key)} threw: ${errorMessage(error)}': 9 }).code.split('\n')).toEqual([
-      `console.warn((${DEV} ? \`[rest-slice] \${subject(endpoint, key)} threw: \${errorMessage(error)}\` : \`[rest-slice] E9 \${subject(endpoint, key)}\`), error);`,
+      `console.warn((${DEV} ? \`[rest-slice] \${subject(endpoint, key)} threw: \${errorMessage(error)}\` : __restSliceMessage(9, subject(endpoint, key))), error);`,
       "if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] no cache state at ${reducerPath}`);",
     ]);
   });
 
   it('reports a message with no code, with its line, and leaves it as it is', () => {
     const source = "const x = 1;\nthrow new Error(`[rest-slice] ${url} failed`);";
-    expect(rewrite(source, {})).toEqual({ code: source, missing: [{ line: 2, template: '[rest-slice] ${url} failed' }] });
+    expect(rewrite(source, {})).toEqual({ code: source, missing: [{ line: 2, template: '[rest-slice] ${url} failed' }], rewritten: false });
+  });
+});
+
+describe('the production message builder', () => {
+  it('joins the prefix, the code and the names', () => {
+    expect(productionMessage(7)).toBe('[rest-slice] E7');
+    expect(productionMessage(12, 'getTodo', 'GET /todos/1', 3)).toBe('[rest-slice] E12 getTodo GET /todos/1 3');
+    // As a template literal would write them.
+    expect(productionMessage(4, undefined, null)).toBe('[rest-slice] E4 undefined null');
   });
 });
 
