@@ -4,7 +4,7 @@ import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
 import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
-import { getOwnRow, hasOwn } from './own';
+import { entryOf, getOwnRow, hasOwn } from './own';
 import { describeSchema } from './describeSchema';
 import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
@@ -158,7 +158,7 @@ export class Denormalizer implements DenormalizeVisitor {
       if (row === null) return INVALID;
       return this.leaf(entity, key, pk, row, memo);
     }
-    const entries = rowsOf(memo.entities, entity);
+    const entries = entryOf(memo.entities, entity, WeakMap);
     const cached = entries.get(row);
     if (cached !== undefined && memo.check.isCurrent(cached, true)) {
       outer.push(cached);
@@ -192,7 +192,7 @@ export class Denormalizer implements DenormalizeVisitor {
   /** The instance of a leaf entity's row: one per row and class. */
   private leaf(entity: typeof Entity, key: string, pk: string, row: object, memo: EntityMemo): unknown {
     if (this.leafSchema !== entity) {
-      this.leafRows = rowsOf(memo.leaves, entity);
+      this.leafRows = entryOf(memo.leaves, entity, WeakMap);
       this.leafSchema = entity;
     }
     const rows = this.leafRows!;
@@ -208,16 +208,6 @@ export class Denormalizer implements DenormalizeVisitor {
 }
 
 type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
-
-/** What `byClass` keeps for the rows of `entity`, made on first use. */
-function rowsOf<T>(byClass: WeakMap<object, WeakMap<object, T>>, entity: object): WeakMap<object, T> {
-  let rows = byClass.get(entity);
-  if (rows === undefined) {
-    rows = new WeakMap();
-    byClass.set(entity, rows);
-  }
-  return rows;
-}
 
 /** Reads `result` with a fresh pass; a stack overflow becomes an error naming the schema. */
 export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result: unknown): unknown {

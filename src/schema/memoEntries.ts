@@ -155,8 +155,9 @@ export class MemoCheck {
     let i = 0;
     if (last?.length === keys.length * 2) while (i < keys.length && last[2 * i] === keys[i] && last[2 * i + 1] === this.version(keys[i])) i++;
     if (i === keys.length) return last;
-    const pairs: unknown[] = [];
-    for (const key of keys) pairs.push(key, this.version(key));
+    // The pairs that matched are the last array's: only the rest are looked up again.
+    const pairs: unknown[] = i === 0 ? [] : last!.slice(0, 2 * i);
+    for (; i < keys.length; i++) pairs.push(keys[i], this.version(keys[i]));
     return (this.lastVersions = pairs);
   }
 

@@ -50,6 +50,19 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A map-like collection: a `Map` or a `WeakMap`. */
+interface Keyed<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): unknown;
+}
+
+/** The value of `key` in `map`; one made with `new Make()` is added first when there is none. */
+export function entryOf<K, V>(map: Keyed<K, V>, key: K, Make: new () => NoInfer<V>): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = new Make()));
+  return value;
+}
+
 /** A fresh lookup table with no prototype, so any string is a safe key. */
 export function createTable<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;

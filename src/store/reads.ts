@@ -6,7 +6,7 @@ import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
 import type { View } from './view';
-import { entryOf } from './entryOf';
+import { entryOf } from '../schema/own';
 
 /** What `getResponse` and `selectResponse` return. */
 export interface ResponseState<T> {

@@ -1,4 +1,4 @@
-import { entryOf } from './entryOf';
+import { entryOf } from '../schema/own';
 /**
  * The endpoint names whose `<reducerPath>/setResponse` actions carry the
  * response as the server sent it (`response`), by the cache's action

@@ -8,7 +8,7 @@ import type { Reads, ResponseState } from './reads';
 import { initialRestCacheState, type RestCacheState } from './state';
 import type { View } from './view';
 import { warnOnce } from './warnOnce';
-import { entryOf } from './entryOf';
+import { entryOf } from '../schema/own';
 import { hasOwn } from '../schema/own';
 
 export type { ResponseState };

@@ -9,7 +9,7 @@ import { freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
 import { errorMessage, innerMessage } from './serialize';
-import { entryOf } from './entryOf';
+import { entryOf } from '../schema/own';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending

@@ -1,4 +1,4 @@
-import { entryOf } from '../../store/entryOf';
+import { entryOf } from '../../schema/own';
 
 // Stores where `setupListeners` runs, by the store's `getState`, then the cache's reducerPath: there
 // `refetchOnFocus`/`refetchOnReconnect` default to true. Runtime, like the listeners themselves.

@@ -3,7 +3,7 @@ import type { MemoCache } from '../../schema/MemoCache';
 import { inferResult, isQuerySchema } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { View } from '../view';
-import { entryOf } from '../entryOf';
+import { entryOf } from '../../schema/own';
 
 /** Entity rows by entity key, then pk. */
 export type Rows = Map<string, Set<string>>;

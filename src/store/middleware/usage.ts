@@ -3,7 +3,7 @@ import type { Collection } from '../../schema/Collection';
 import type { Query } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
 import type { CacheAction, Handler, MiddlewareInput } from './types';
-import { entryOf } from '../entryOf';
+import { entryOf } from '../../schema/own';
 
 // Who uses which result is runtime knowledge (mounted components, scripts, polling), not data: it
 // lives in the middleware's per-store closure and never in the state. `controller.retain` calls into
