@@ -31,19 +31,30 @@ function bucketed<T>(buckets: readonly FlatTable<T>[]): BucketedTable<T> {
   return buckets as BucketedTable<T>;
 }
 
+/** Rows a write brings: `rows` by `pks` (its keys, listed once by the caller), each passed through `prepare`. */
+interface Written<T> {
+  readonly rows: FlatTable<T>;
+  readonly pks: readonly string[];
+  readonly prepare: (row: T) => T;
+}
+
 /**
- * Every row of `table`, then each of `rows` passed through `prepare`, in `count` buckets (each frozen).
+ * Every row of `table`, then the written rows, in `count` buckets (each frozen).
  * A large first response goes straight into buckets: it is not built flat and then copied again.
  */
-function split<T>(table: StoredTable<T> | undefined, count: number, rows?: FlatTable<T>, prepare?: (row: T) => T): BucketedTable<T> {
+function split<T>(table: StoredTable<T> | undefined, count: number, written?: Written<T>): BucketedTable<T> {
   const buckets: Record<string, T>[] = [];
   for (let i = 0; i < count; i++) buckets.push(createTable<T>());
-  const add = (from: FlatTable<T>, map: (row: T) => T = (row) => row) => {
-    for (const pk in from) buckets[bucketOf(pk, count)][pk] = map(from[pk]);
+  const add = (from: FlatTable<T>) => {
+    for (const pk in from) buckets[bucketOf(pk, count)][pk] = from[pk];
   };
   if (table !== undefined && isBucketed(table)) for (const bucket of table) add(bucket);
   else if (table !== undefined) add(table);
-  if (rows !== undefined) add(rows, prepare);
+  // The written rows by the pks the caller listed: enumerating a large table again costs more than the writes.
+  if (written !== undefined) {
+    const { rows, pks, prepare } = written;
+    for (const pk of pks) buckets[bucketOf(pk, count)][pk] = prepare(rows[pk]);
+  }
   for (const bucket of buckets) Object.freeze(bucket);
   return bucketed(buckets);
 }
@@ -69,7 +80,7 @@ function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepa
     size = countKeys(table);
     for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
-  if (size > FLAT_MAX) return split(table, bucketCountFor(size), rows, prepare);
+  if (size > FLAT_MAX) return split(table, bucketCountFor(size), { rows, pks, prepare });
   if (table === undefined && Object.getPrototypeOf(rows) === null) {
     // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
     // the stored one, instead of a copy made row by row. `prepare` (development's freeze) works in place.
