@@ -138,6 +138,7 @@ export type { SetPayload } from './store/setReducer';
 
 // features: each a module an app installs with `createRestCache({ features: [...] })`
 export { allFeatures } from './features/allFeatures';
+export { collectionEdits } from './features/collectionEdits/collectionEdits';
 export { infinitePages, selectPages } from './features/infinitePages/infinitePages';
 export type { PageState, PagesInfo, PagesPayload, PagesState } from './features/infinitePages/pagination';
 export { listeners } from './features/listeners/listeners';

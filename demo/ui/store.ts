@@ -2,6 +2,7 @@
 // action for the inspector, and the toasts that explain rollbacks.
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import {
+  collectionEdits,
   createRestCache,
   crossTab,
   indexedDbStorage,
@@ -45,7 +46,7 @@ export const persisted = persist({ storage: indexedDbStorage('rest-slice-demo') 
 export const cache = createRestCache({
   keepUnusedDataFor: gcTime,
   gcInterval: 1000,
-  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), persisted, outbox({ resources: Object.values(resources) }), crossTab()],
+  features: [retry({ retry: retryReads, retryDelay }), listeners({ refetchMinAge }), infinitePages(), live(), collectionEdits(), persisted, outbox({ resources: Object.values(resources) }), crossTab()],
 });
 
 /** One recorded action. */

@@ -21,7 +21,7 @@ const GROUPS = [
   ['core, could be a feature: pollFrequency polling', /middleware\/(polling|endpointFlag)\.ts$/],
   ['core, could be a feature: getPage with paginationField', /rest\/paginated\.ts$/],
   ['core, could be a feature: controller.set', /store\/(set|setReducer)\.ts$/],
-  ['core, could be a feature: Collection push/unshift/assign/remove/move', /(Collection|CollectionEdits|collectionSchemas|collectionMembers|entityLists)\.ts$/],
+  ['core: Collections with push/unshift/assign (and the remove/move schemas; what they do is the collectionEdits feature)', /(Collection|CollectionEdits|collectionSchemas|collectionMembers|entityLists)\.ts$/],
   // Each schema kind carries its own behaviour and the core asks by kind, not by `instanceof`, so these classes
   // are bundled only by apps that use them (Polymorphic, the base of schema.Array that Collection lists use, and
   // Invalidate, the schema of resource.delete, are core).

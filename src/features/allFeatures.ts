@@ -1,4 +1,5 @@
 import type { RestFeature } from '../store/feature';
+import { collectionEdits } from './collectionEdits/collectionEdits';
 import { infinitePages } from './infinitePages/infinitePages';
 import { listeners } from './listeners/listeners';
 import { live } from './live/live';
@@ -15,5 +16,5 @@ import { retry } from './retry/retry';
  * const cache = createRestCache({ features: allFeatures() });
  */
 export function allFeatures(): RestFeature[] {
-  return [retry(), listeners(), infinitePages(), live()];
+  return [retry(), listeners(), infinitePages(), live(), collectionEdits()];
 }

@@ -1,53 +1,14 @@
 /**
- * List edits of a Collection: `remove` takes a response's entities out of the
- * stored lists that match the request, and `move` takes them out of the lists
- * that matched their old values and adds them to the lists that match their
- * new ones. Both also merge the response into the entities themselves, which
- * stay readable (neither invalidates anything).
+ * The list edits of a Collection as schemas: `remove` takes a response's
+ * entities out of the stored lists that match the request, `move` moves them
+ * between lists by their old and new values. What each does to the lists is
+ * the collectionEdits feature's (src/features/collectionEdits/): the core
+ * keeps the schemas, so `collection.remove` and `getList.remove` exist in
+ * every app, and an app that never edits lists does not ship the edits.
  */
 import { ArraySchema } from './Array';
 import { parseCollectionPk, type Collection, type CollectionArgs } from './Collection';
-import { isEntityClass, isUsablePk, type Entity } from './Entity';
-import { describeKind, getOwn, isPlainRecord, quote, setOwn } from './own';
-import { Polymorphic } from './Polymorphic';
 import type { Denormalize, DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass, SchemaType } from './types';
-
-/** A normalized list item: a pk, or `{ id, schema }` for a polymorphic item. */
-type Ref = unknown;
-
-function sameRef(a: Ref, b: Ref): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
-  const x = a as { id?: unknown; schema?: unknown };
-  const y = b as { id?: unknown; schema?: unknown };
-  return x.id === y.id && x.schema === y.schema;
-}
-
-/** A list row without `refs`; the row itself when nothing is removed. */
-function without(row: unknown, refs: readonly Ref[]): unknown {
-  if (Array.isArray(row)) {
-    const kept = row.filter((item) => !refs.some((ref) => sameRef(item, ref)));
-    return kept.length === row.length ? row : kept;
-  }
-  if (typeof row !== 'object' || row === null) return row;
-  const kept: Record<string, unknown> = {};
-  let removed = false;
-  for (const [name, item] of Object.entries(row)) {
-    if (refs.some((ref) => sameRef(item, ref))) removed = true;
-    else setOwn(kept, name, item);
-  }
-  return removed ? kept : row;
-}
-
-/** A list row with `added` (a list item, or Values members) at the end; the row itself when all are there. */
-function withAdded(row: unknown, added: unknown): unknown {
-  if (Array.isArray(row)) {
-    const fresh = (added as Ref[]).filter((ref) => !row.some((item) => sameRef(item, ref)));
-    return fresh.length === 0 ? row : [...row, ...fresh];
-  }
-  if (typeof row !== 'object' || row === null) return row;
-  return { ...(row as Record<string, unknown>), ...(added as Record<string, unknown>) };
-}
 
 /**
  * The table an adder or an edit writes a collection's rows through: its writes always win, as an edit
@@ -78,40 +39,37 @@ export function editLists(
   }
 }
 
-/** A body's fields as a plain object (a `FormData` by field name). */
-function fieldsOf(value: unknown): Record<string, unknown> {
-  if (typeof FormData !== 'undefined' && value instanceof FormData) return Object.fromEntries(value.entries());
-  return isPlainRecord(value) ? value : {};
-}
-
-/** The Entity class a list item is stored as: the item schema, or the one a polymorphic schema picks for it. */
-function entityOf(schema: unknown, item: unknown, parent: unknown): typeof Entity | undefined {
-  if (isEntityClass(schema)) return schema;
-  if (!(schema instanceof Polymorphic)) return undefined;
-  const attribute = schema.schemaAttribute;
-  if (attribute === undefined) return entityOf(schema.schema, item, parent);
-  const name =
-    typeof attribute === 'function'
-      ? attribute(item, parent, undefined)
-      : typeof item === 'object' && item !== null
-        ? getOwn(item as Record<string, unknown>, attribute)
-        : undefined;
-  if (name === undefined || name === null) return undefined;
-  return entityOf(getOwn(schema.schema as Record<string, unknown>, String(name)), item, parent);
-}
-
 type EditedItem<S> = S extends readonly (infer I)[]
   ? Denormalize<I>
   : S extends ArraySchema<infer I>
     ? Denormalize<I>
     : Denormalize<S>;
 
-abstract class CollectionEdit<S> implements SchemaClass {
-  protected readonly target: EntityLikeSchema;
+/** A Collection's list edit: `remove` or `move`. */
+export type ListEdit = 'remove' | 'move';
+
+/** How one kind of list edit normalizes a response (the collectionEdits feature provides them). */
+export type ListEditor = (edit: CollectionEdit<unknown>, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor) => unknown;
+
+// Filled by `collectionEdits()`: normalize is the same function for every cache, so the edits are installed for
+// the process, and each cache's development check still asks for the feature in its own list.
+const editors: Partial<Record<ListEdit, ListEditor>> = {};
+
+/** Installs what `remove` and `move` do (called by the collectionEdits feature). */
+export function installListEditors(found: Record<ListEdit, ListEditor>): void {
+  Object.assign(editors, found);
+}
+
+/** The schema of a Collection's `remove` or `move`: normalized by the editor installed for it. */
+export class CollectionEdit<S> implements SchemaClass {
+  /** The table the edited list rows are written through: its writes always win over what is stored. */
+  readonly target: EntityLikeSchema;
 
   constructor(
     /** The collection this edits. */
     readonly collection: Collection<S>,
+    /** Which edit: `remove` or `move`. */
+    readonly member: 'remove' | 'move',
   ) {
     this.target = editTarget(collection.key);
   }
@@ -121,7 +79,21 @@ abstract class CollectionEdit<S> implements SchemaClass {
     return this.collection.key;
   }
 
-  abstract normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown;
+  /** True for a Collection of an array (not of Values). */
+  get isArray(): boolean {
+    return this.collection.schema instanceof ArraySchema;
+  }
+
+  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
+  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
+    const editor = editors[this.member];
+    if (editor === undefined) {
+      throw new Error(
+        `[rest-slice] the Collection \`${this.collection.key}\` was asked to \`${this.member}\`, which needs the collectionEdits feature: install it with \`createRestCache({ features: [collectionEdits()] })\` (or call \`collectionEdits()\` once before normalizing with it).`,
+      );
+    }
+    return editor(this, input, parent, key, visitor);
+  }
 
   /** The edited item (or the items, for an array input), as the adders read it. */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
@@ -129,39 +101,19 @@ abstract class CollectionEdit<S> implements SchemaClass {
     if (!(inner instanceof ArraySchema) || Array.isArray(input)) return inner.denormalize(input, visitor);
     return (inner.denormalize([input], visitor) as unknown[])[0];
   }
-
-  protected get isArray(): boolean {
-    return this.collection.schema instanceof ArraySchema;
-  }
-
-  /** A Values edit takes an object of members (`{ a: item }`); anything else is the request's error. */
-  protected checkValuesInput(input: unknown, member: string): void {
-    if (!isPlainRecord(input)) {
-      throw new TypeError(
-        `[rest-slice] \`${this.collection.key}.${member}\` expected an object, got ${describeKind(input)}: ${quote(input)}`,
-      );
-    }
-  }
 }
 
 /**
  * The schema of `Collection.remove`: merges the response's entities (one, or
  * an array) into their rows, then takes them out of every stored list whose
  * args match the request's args (as `push` chooses where to add). The
- * entities stay readable; nothing is invalidated.
+ * entities stay readable; nothing is invalidated. Needs the collectionEdits feature.
  */
 export class CollectionRemover<S = unknown> extends CollectionEdit<S> implements SchemaType<EditedItem<S>> {
   declare readonly __denormalized?: EditedItem<S>;
 
-  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
-  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
-    const single = this.isArray && !Array.isArray(input);
-    if (!this.isArray) this.checkValuesInput(input, 'remove');
-    const normalized = this.collection.schema.normalize(single ? [input] : input, parent, key, visitor);
-    const refs = Array.isArray(normalized) ? normalized : Object.values(normalized as Record<string, unknown>);
-    const remove = (row: unknown) => without(row, refs);
-    editLists(this.collection, this.target, visitor, (collectionArgs) => (this.collection.matches(collectionArgs, visitor.args) ? remove : undefined));
-    return single ? (normalized as unknown[])[0] : normalized;
+  constructor(collection: Collection<S>) {
+    super(collection, 'remove');
   }
 }
 
@@ -172,75 +124,12 @@ export class CollectionRemover<S = unknown> extends CollectionEdit<S> implements
  * request's params) but not its new ones, and appends it to the lists that
  * match its new values (the body's and the response's fields over the old)
  * but not its old ones. Lists matching both, such as the unfiltered list, keep
- * it where it is. Nothing is invalidated.
+ * it where it is. Nothing is invalidated. Needs the collectionEdits feature.
  */
 export class CollectionMover<S = unknown> extends CollectionEdit<S> implements SchemaType<EditedItem<S>> {
   declare readonly __denormalized?: EditedItem<S>;
 
-  /** Schema protocol: called as `normalize` walks a response, returns what is stored in place of `input` (not called directly). */
-  normalize(input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown {
-    const isArray = this.isArray;
-    const items = isArray && Array.isArray(input) ? input : [input];
-    const args = visitor.args;
-    const params = fieldsOf(args[0]);
-    const body = fieldsOf(args[args.length - 1]);
-    const output: unknown[] = [];
-    let values: Record<string, unknown> | undefined;
-    for (const item of items) {
-      if (item === undefined || item === null) throw this.noItem(item);
-      // The old values: the stored row before this response is merged into it.
-      const entity = entityOf(this.collection.schema, item, input);
-      const found = entity === undefined ? undefined : this.lookUp(entity, item, parent, key, args);
-      const existing = found === undefined ? undefined : visitor.getEntity(entity!.key, found.pk);
-      const oldRow = isPlainRecord(existing) ? existing : undefined;
-      let added: unknown;
-      if (isArray) {
-        added = this.collection.schema.normalize([item], parent, key, visitor);
-        output.push((added as unknown[])[0]);
-      } else {
-        if (found === undefined) {
-          // No usable pk to key the member by: the entity's own error says what is wrong.
-          if (entity !== undefined) visitor.visit(entity, item, parent, key);
-          throw this.noItem(item);
-        }
-        added = this.collection.schema.normalize({ [found.pk]: item }, parent, key, visitor);
-        values = { ...values, ...(added as Record<string, unknown>) };
-      }
-      const newFields = { ...body, ...(found?.fields ?? {}) };
-      const before = oldRow === undefined ? undefined : this.collection.createCollectionFilter({ ...params, ...oldRow }, oldRow);
-      const after = this.collection.createCollectionFilter({ ...params, ...oldRow, ...newFields }, newFields);
-      const refs = Array.isArray(added) ? added : Object.values(added as Record<string, unknown>);
-      const remove = (row: unknown) => without(row, refs);
-      const add = (row: unknown) => withAdded(row, added);
-      editLists(this.collection, this.target, visitor, (collectionArgs) => {
-        const wasIn = before?.(collectionArgs) ?? false;
-        if (wasIn === after(collectionArgs)) return undefined;
-        return wasIn ? remove : add;
-      });
-    }
-    if (!isArray) return values;
-    return Array.isArray(input) ? output : output[0];
-  }
-
-  /** The processed fields and pk of one item, or `undefined` without a usable pk. */
-  private lookUp(
-    entity: typeof Entity,
-    item: unknown,
-    parent: unknown,
-    key: string | undefined,
-    args: readonly unknown[],
-  ): { pk: string; fields: Record<string, unknown> } | undefined {
-    // A string or number is a reference to a stored entity.
-    if (typeof item === 'string' || typeof item === 'number') return { pk: String(item), fields: {} };
-    if (typeof item !== 'object' || item === null) return undefined;
-    const fields = entity.process(item, parent, key, args);
-    const id = entity.pk(fields, parent, key, args);
-    return isUsablePk(id) ? { pk: String(id), fields } : undefined;
-  }
-
-  private noItem(item: unknown): TypeError {
-    return new TypeError(
-      `[rest-slice] \`${this.collection.key}.move\` expected an entity with a usable primary key, got ${describeKind(item)}: ${quote(item)}`,
-    );
+  constructor(collection: Collection<S>) {
+    super(collection, 'move');
   }
 }

@@ -1,3 +1,4 @@
+import { CollectionEdit } from '../schema/CollectionEdits';
 import type { EndpointInterface } from './endpoint';
 import type { RestFeature } from './feature';
 import { warnOnce } from './warnOnce';
@@ -22,6 +23,12 @@ export function checkFeatureOptions(endpoint: EndpointInterface, has: (name: str
     if (!active((endpoint as unknown as Record<string, unknown>)[option]) || has(feature)) continue;
     throw new Error(
       `[rest-slice] endpoint \`${endpoint.name}\` sets \`${option}\`, which needs the ${feature} feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [${feature}()] })\`.`,
+    );
+  }
+  const { schema } = endpoint;
+  if (schema instanceof CollectionEdit && !has('collectionEdits')) {
+    throw new Error(
+      `[rest-slice] endpoint \`${endpoint.name}\` uses a Collection's \`${schema.member}\`, which needs the collectionEdits feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [collectionEdits()] })\`.`,
     );
   }
 }

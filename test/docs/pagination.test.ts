@@ -1,6 +1,6 @@
 // docs/pagination.md: its feed, page-number and list-edit recipes, run as written against a local server, do
 // what the page says.
-import { infinitePages, selectPages, type Entity } from 'rest-slice';
+import { collectionEdits, infinitePages, selectPages, type Entity } from 'rest-slice';
 import { setup, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { runRecipe } from './recipes';
 
@@ -154,7 +154,7 @@ describe('list edits', () => {
       'lists.ts',
       server.url,
     );
-    const { cache, store, controller } = setup();
+    const { cache, store, controller } = setup({ features: [collectionEdits()] });
     // The default route: every todo (no pages).
     server.route('GET', '/todos', (request) => {
       const userId = request.query.get('userId');

@@ -33,7 +33,7 @@ describe('a core-only bundle', () => {
     expect(files).toEqual(expect.arrayContaining(['src/store/createRestCache.ts', 'src/rest/RestEndpoint.ts', 'src/schema/normalize.ts']));
   });
 
-  it.each(['retry', 'listeners', 'infinitePages', 'live', 'persist', 'outbox', 'crossTab'])('holds nothing of the %s feature', (feature) => {
+  it.each(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits', 'persist', 'outbox', 'crossTab'])('holds nothing of the %s feature', (feature) => {
     expect(files.filter((file) => file.startsWith(`src/features/${feature}/`))).toEqual([]);
     expect(files).not.toContain('src/features/allFeatures.ts');
   });

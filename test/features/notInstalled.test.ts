@@ -4,6 +4,7 @@
 import {
   RestEndpoint,
   allFeatures,
+  collectionEdits,
   createRestCache,
   schema,
   setupListeners,
@@ -89,6 +90,37 @@ describe('used but not installed', () => {
     untouched();
   });
 
+  it.each(['remove', 'move'] as const)('getList.%s: the fetch rejects naming the collectionEdits() feature, and sends nothing', async (member) => {
+    // Installed in another cache of this process: normalize could run the edit, yet this cache lacks the feature.
+    createRestCache({ features: [collectionEdits()] });
+    const { controller, untouched } = coreOnly();
+    await expect(controller.fetch(todoResource(server.url).getList[member], { userId: 1 }, { id: 1 })).rejects.toThrow(
+      `[rest-slice] endpoint \`Todo.getList.${member}\` uses a Collection's \`${member}\`, which needs the collectionEdits feature: the cache at \`rest\` was made without it. ` +
+        'Install it with `createRestCache({ features: [collectionEdits()] })`.',
+    );
+    untouched();
+  });
+
+  it("normalize with a Collection's remove, where collectionEdits() was never called, throws naming it", async () => {
+    await jest.isolateModulesAsync(async () => {
+      // A module registry of its own: nothing in it has called collectionEdits().
+      const fresh = await import('rest-slice');
+      class Item extends fresh.Entity {
+        id = 0;
+        pk() {
+          return String(this.id);
+        }
+        static key = 'Item';
+      }
+      const items = new fresh.schema.Collection([Item]);
+      expect(() => fresh.normalize(items.remove, { id: 1 }, [{}])).toThrow(
+        "[rest-slice] the Collection `[Item]` was asked to `remove`, which needs the collectionEdits feature: install it with `createRestCache({ features: [collectionEdits()] })` (or call `collectionEdits()` once before normalizing with it).",
+      );
+      fresh.collectionEdits();
+      expect(fresh.normalize(items.remove, { id: 1 }, [{}])).toEqual({ result: '1', entities: { Item: { 1: { id: 1 } } } });
+    });
+  });
+
   it('setupListeners(store, cache) without listeners() throws naming it, and dispatches nothing', () => {
     const { cache, store, untouched } = coreOnly();
     expect(() => setupListeners(store, cache)).toThrow(
@@ -124,7 +156,7 @@ it('cache.controller(store) is the same object for the same store, and another, 
 it('createRestCache({ features: allFeatures() }) retries, refetches on focus, loads next pages and runs onSubscribe', async () => {
   const clock = makeClock();
   const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: allFeatures() });
-  expect(cache.features.map((feature) => feature.name)).toEqual(['retry', 'listeners', 'infinitePages', 'live']);
+  expect(cache.features.map((feature) => feature.name)).toEqual(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits']);
   const store = makeStore(cache);
   const controller = cache.controller(store);
   const TodoResource = todoResource(server.url);

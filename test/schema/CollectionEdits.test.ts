@@ -1,8 +1,11 @@
-import { Entity, type EntityMeta, denormalize, schema } from 'rest-slice';
+import { Entity, collectionEdits, type EntityMeta, denormalize, schema } from 'rest-slice';
 import { type StoreTables, normalizeIntoStore } from '../../src/schema/normalize';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo, TodoList } from '../fixtures/Todo';
 import { present } from '../helpers/denormalized';
+
+// What `remove` and `move` do is the collectionEdits feature's; normalizing without a cache installs it by calling it once.
+collectionEdits();
 
 const meta = (fetchedAt: number): EntityMeta => ({ fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 });
 

@@ -1,7 +1,7 @@
 // Collection `remove` and `move` through the store, against the real server:
 // lists filtered by args lose (or gain) the entity, the entity stays readable,
 // optimistic edits apply at once and roll back on failure, bad answers store nothing.
-import { NetworkError, RestEndpoint, createResource, schema } from 'rest-slice';
+import { NetworkError, RestEndpoint, collectionEdits, createResource, schema } from 'rest-slice';
 import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
 let server: StoreServer;
@@ -26,7 +26,7 @@ afterEach(() => server.close());
 
 /** The stores, resources and readers of one test: lists for all todos, user 1, user 2 and user 3 fetched. */
 async function withLists(optimistic: boolean) {
-  const env = setup();
+  const env = setup({ features: [collectionEdits()] });
   const { store, controller } = env;
   const TodoResource = optimistic
     ? todoResource(server.url)
