@@ -4,6 +4,7 @@ import {
   BUCKET_TARGET,
   FLAT_MAX,
   FLAT_MIN,
+  FIRST_WRITE_MAX,
   MAX_BUCKETS,
   bucketOf,
   countKeys,
@@ -80,13 +81,13 @@ function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepa
     size = countKeys(table);
     for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
-  if (size > FLAT_MAX) return split(table, bucketCountFor(size), { rows, pks, prepare });
-  if (table === undefined && Object.getPrototypeOf(rows) === null) {
+  if (table === undefined && size <= FIRST_WRITE_MAX && Object.getPrototypeOf(rows) === null) {
     // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
     // the stored one, instead of a copy made row by row. `prepare` (development's freeze) works in place.
     for (const pk of pks) prepare(rows[pk]);
     return Object.freeze(rows);
   }
+  if (size > FLAT_MAX) return split(table, bucketCountFor(size), { rows, pks, prepare });
   const next = copyTable(table);
   for (const pk of pks) next[pk] = prepare(rows[pk]);
   return Object.freeze(next);

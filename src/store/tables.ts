@@ -32,6 +32,13 @@ export type StoredTables<T> = { readonly [key: string]: StoredTable<T> | undefin
  * millisecond); a demo's or a test's tables stay flat and readable.
  */
 export const FLAT_MAX = 2048;
+/**
+ * A table's first write keeps up to this many rows flat (twice {@link FLAT_MAX}): the response's own rows
+ * table becomes the stored one, with no copy. Splitting it would copy every row, which the next write that
+ * changes the table does anyway (a flat table past `FLAT_MAX` is split when written), so a store that is
+ * written once (a server render, a fresh store read back) never pays for the split.
+ */
+export const FIRST_WRITE_MAX = 2 * FLAT_MAX;
 /** A bucketed table with no more rows than this is made flat again when rows are removed (half of `FLAT_MAX`, so a table near the limit does not flip back and forth). */
 export const FLAT_MIN = 1024;
 /** Rows per bucket aimed at when a table is split. */

@@ -223,7 +223,8 @@ it('a large (bucketed) table is saved bucket by bucket: one changed row rewrites
   const { storage, writes } = countingStorage();
   const first = load(storage, clock);
   await first.persisted.ready(first.store);
-  const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}`, completed: false, userId: 1, updatedAt: 0 }));
+  // More rows than a first write keeps flat (4,096), so the table is bucketed from its first response.
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}`, completed: false, userId: 1, updatedAt: 0 }));
   await first.controller.setResponse(first.TodoResource.getList, rows);
   await flush(clock);
   const buckets = writes.filter((key) => /^part:\d+:\["entities","Todo",/.test(key)).length;

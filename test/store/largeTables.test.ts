@@ -4,7 +4,7 @@
 // the same data whatever the size of the table.
 import { configureStore } from '@reduxjs/toolkit';
 import { createRestCache, ExpiryStatus, initialRestCacheState, schema, type EntityMeta, type RestCacheState } from 'rest-slice';
-import { FLAT_MAX, FLAT_MIN } from '../../src/store/tables';
+import { FIRST_WRITE_MAX, FLAT_MAX, FLAT_MIN } from '../../src/store/tables';
 import { allowConsole } from '../setup';
 import { makeClock, makeStore, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
 
@@ -177,14 +177,35 @@ it('a preloaded flat table larger than FLAT_MAX is read as it is and split by it
   expect(cache.selectEntity(store.getState(), Todo, FLAT_MAX + 50)).toMatchObject({ title: `todo ${FLAT_MAX + 50}` });
 });
 
+it('a first response of more than FLAT_MAX rows (up to FIRST_WRITE_MAX) is stored flat, as it came; the next write that changes the table splits it', async () => {
+  seed(1, FLAT_MAX + 100, 1);
+  const { cache, store, controller } = setup();
+  const TodoResource = todoResource(server.url);
+  const list = await controller.fetch(TodoResource.getList, {});
+  expect(isBucketed(slice(cache, store))).toBe(false);
+  expect(cache.selectEntity(store.getState(), Todo, FLAT_MAX + 50)).toMatchObject({ title: `todo ${FLAT_MAX + 50}` });
+  const untouched = cache.selectEntity(store.getState(), Todo, 9);
+  // A refetch of the same data changes no row: the table stays as it is.
+  await controller.fetch(TodoResource.getList, {});
+  expect(isBucketed(slice(cache, store))).toBe(false);
+  await controller.fetch(TodoResource.partialUpdate, { id: 8 }, { title: 'renamed' });
+  const state = slice(cache, store);
+  expect([isBucketed(state), Array.isArray(state.entitiesMeta.Todo)]).toEqual([true, true]);
+  const after = controller.getResponse(TodoResource.getList, {}, store.getState()).data!;
+  expect([after.length, after[7].title, after[FLAT_MAX + 99].title]).toEqual([FLAT_MAX + 100, 'renamed', `todo ${FLAT_MAX + 100}`]);
+  // Rows the write did not touch keep their identity, and so do their instances.
+  expect(cache.selectEntity(store.getState(), Todo, 9)).toBe(untouched);
+  expect(after[8]).toBe(list[8]);
+});
+
 it('schema.All over a bucketed table lists every row in pk order', async () => {
-  seed(1, FLAT_MAX + 10, 1);
+  seed(1, FIRST_WRITE_MAX + 10, 1);
   const { cache, store, controller } = setup();
   const TodoResource = todoResource(server.url);
   await controller.fetch(TodoResource.getList, {});
   expect(isBucketed(slice(cache, store))).toBe(true);
   const all = cache.selectQuery(store.getState(), new schema.All(Todo));
-  expect(all).toHaveLength(FLAT_MAX + 10);
+  expect(all).toHaveLength(FIRST_WRITE_MAX + 10);
   expect((all as Todo[]).slice(0, 3).map((todo) => todo.id)).toEqual([1, 2, 3]);
 });
 
@@ -211,7 +232,7 @@ it('with configureStore defaults, one-entity updates and reads in a store of 10,
 });
 
 it('a store made by makeStore (exact JSON checks) stays plain JSON with a bucketed table', async () => {
-  seed(1, FLAT_MAX + 1, 1);
+  seed(1, FIRST_WRITE_MAX + 1, 1);
   const cache = createRestCache({ now: makeClock().now });
   const store = makeStore(cache);
   const controller = cache.controller(store);

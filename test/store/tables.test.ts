@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUCKET_MAX,
+  FIRST_WRITE_MAX,
   FLAT_MAX,
   FLAT_MIN,
   bucketOf,
@@ -97,6 +98,28 @@ describe('writeRows', () => {
     expect(getRow(before, 'T', 'p5')).toEqual({ id: 'p5', n: 0 });
     // Rows no write touched keep their identity.
     expect(getRow(after, 'T', 'p6')).toBe(getRow(before, 'T', 'p6'));
+  });
+
+  it(`keeps a new table of up to ${FIRST_WRITE_MAX} rows as normalize built it (no copy); the next write that changes it splits it`, () => {
+    // What normalize hands the reducer: a table of its own, with no prototype.
+    const built: Record<string, Row> = Object.create(null) as Record<string, Row>;
+    for (let i = 0; i < FLAT_MAX + 500; i++) built[`p${i}`] = { id: `p${i}`, n: 0 };
+    const first = writeRows(empty, { T: built });
+    expect(first.T).toBe(built);
+    expect(isBucketed(first.T!)).toBe(false);
+    expect(Object.isFrozen(first.T)).toBe(true);
+    const second = writeRows(first, { T: { p7: { id: 'p7', n: 1 } } });
+    expect(isBucketed(second.T!)).toBe(true);
+    expect(tableSize(second.T)).toBe(FLAT_MAX + 500);
+    expect([getRow(second, 'T', 'p7'), getRow(second, 'T', `p${FLAT_MAX + 499}`)]).toEqual([
+      { id: 'p7', n: 1 },
+      { id: `p${FLAT_MAX + 499}`, n: 0 },
+    ]);
+    expect(getRow(second, 'T', 'p8')).toBe(built.p8);
+    // Past the first-write limit a new table is split at once.
+    const larger: Record<string, Row> = Object.create(null) as Record<string, Row>;
+    for (let i = 0; i <= FIRST_WRITE_MAX; i++) larger[`p${i}`] = { id: `p${i}`, n: 0 };
+    expect(isBucketed(writeRows(empty, { T: larger }).T!)).toBe(true);
   });
 
   it(`doubles the bucket count when a bucket passes ${BUCKET_MAX} rows, keeping every row`, () => {
