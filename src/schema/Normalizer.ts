@@ -42,6 +42,8 @@ export class Normalizer implements NormalizeVisitor {
    * the input reads exactly what the store will hold.
    */
   readonly ownDiffers = new Set<string>();
+  /** With a store: how many rows of each key this call added where the store held none (a hint: see rowCounts.ts). */
+  readonly added = new Map<string, number>();
 
   /** How many schema levels deep the current `visit` is (see `MAX_SCHEMA_DEPTH`). */
   private depth = 0;
@@ -112,7 +114,10 @@ export class Normalizer implements NormalizeVisitor {
       // No stored row, or invalidated earlier in this call: the copies of this call are all there is, so
       // they are combined where they are written (no stored row can change during the call).
       table[pk] = written === undefined || written === null ? row : (schema.merge(written, row) as EntityRow);
-      if (store !== undefined) this.setMeta(key, pk, this.meta);
+      if (store !== undefined) {
+        this.setMeta(key, pk, this.meta);
+        if (written === undefined) this.added.set(key, (this.added.get(key) ?? 0) + 1);
+      }
       return;
     }
     // The same entity twice in one response: combine the copies first, then

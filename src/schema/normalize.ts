@@ -6,6 +6,7 @@ import { Invalidate } from './Invalidate';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, isStackOverflow, pathTooDeep } from './limits';
 import { Normalizer } from './Normalizer';
 import { describeKind, getOwn, hasOwn, isPlainRecord, quote } from './own';
+import { noteRowCounts } from './rowCounts';
 import type { EntityMeta, EntityMetaTables, EntityRow, EntityTables } from './types';
 
 /** Tables written by one normalize call: entity key, then pk, then row. */
@@ -137,6 +138,8 @@ export function normalizeIntoStore<R = unknown>(
   // A table whose rows all kept their stored identity is left out: the store copies only tables that change.
   // A meta table is made by its first write and never loses a row, so only pruned entity tables are checked.
   for (const key of normalizer.pruned) if (isEmpty(normalizer.entities[key])) delete normalizer.entities[key];
+  noteRowCounts(normalizer.entities, normalizer.added);
+  noteRowCounts(normalizer.entitiesMeta, normalizer.added);
   return {
     result,
     entities: normalizer.entities,

@@ -1,4 +1,5 @@
 import { createTable, getOwnRow, hasOwn } from '../schema/own';
+import { rowCountsOf } from '../schema/rowCounts';
 import {
   BUCKET_MAX,
   BUCKET_TARGET,
@@ -74,14 +75,21 @@ function flatten<T>(table: BucketedTable<T>): FlatTable<T> {
   return Object.freeze(flat);
 }
 
-function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepare: (row: T) => T): StoredTable<T> {
+/** Each row as it is (production writes rows unchanged). */
+const asIs = <T>(row: T): T => row;
+
+function writeFlat<T>(table: FlatTable<T> | undefined, rows: FlatTable<T>, prepare: ((row: T) => T) | undefined, counted: number | undefined): StoredTable<T> {
+  const fresh = table === undefined && Object.getPrototypeOf(rows) === null;
+  // A new table whose size normalize noted, with nothing to do to its rows: stored as it is, its keys unlisted.
+  if (fresh && prepare === undefined && counted !== undefined && counted <= FIRST_WRITE_MAX) return Object.freeze(rows);
+  prepare ??= asIs;
   const pks = Object.keys(rows);
   let size = pks.length;
   if (table !== undefined) {
     size = countKeys(table);
     for (const pk of pks) if (!hasOwn(table, pk)) size++;
   }
-  if (table === undefined && size <= FIRST_WRITE_MAX && Object.getPrototypeOf(rows) === null) {
+  if (fresh && size <= FIRST_WRITE_MAX) {
     // A table the response makes anew: its own rows table (built for this write, with no prototype) becomes
     // the stored one, instead of a copy made row by row. `prepare` (development's freeze) works in place.
     for (const pk of pks) prepare(rows[pk]);
@@ -153,14 +161,15 @@ function writeBuckets<T>(table: BucketedTable<T>, rows: FlatTable<T>, prepare: (
 export function writeRows<T>(
   tables: StoredTables<T>,
   patch: { readonly [key: string]: FlatTable<T> },
-  prepare: (row: T) => T = (row) => row,
+  prepare?: (row: T) => T,
 ): StoredTables<T> {
   const keys = Object.keys(patch);
   if (keys.length === 0) return tables;
   const next = Object.assign(createTable<StoredTable<T> | undefined>(), tables);
+  const counts = rowCountsOf(patch);
   for (const key of keys) {
     const table = getOwnRow(tables, key);
-    next[key] = table !== undefined && isBucketed(table) ? writeBuckets(table, patch[key], prepare) : writeFlat(table, patch[key], prepare);
+    next[key] = table !== undefined && isBucketed(table) ? writeBuckets(table, patch[key], prepare ?? asIs) : writeFlat(table, patch[key], prepare, counts?.get(key));
   }
   return next;
 }

@@ -15,6 +15,7 @@ import {
   tablesReader,
   type StoredTables,
 } from '../../src/store/tables';
+import { noteRowCounts } from '../../src/schema/rowCounts';
 import { deleteRows, writeRows } from '../../src/store/tableWrites';
 
 type Row = { id: string; n: number };
@@ -120,6 +121,27 @@ describe('writeRows', () => {
     const larger: Record<string, Row> = Object.create(null) as Record<string, Row>;
     for (let i = 0; i <= FIRST_WRITE_MAX; i++) larger[`p${i}`] = { id: `p${i}`, n: 0 };
     expect(isBucketed(writeRows(empty, { T: larger }).T!)).toBe(true);
+  });
+
+  it("takes normalize's row count of a new table as a layout hint only: a wrong count changes the layout, never the rows", () => {
+    const built: Record<string, Row> = Object.create(null) as Record<string, Row>;
+    for (let i = 0; i < FIRST_WRITE_MAX + 10; i++) built[`p${i}`] = { id: `p${i}`, n: 0 };
+    const patch = { T: built };
+    noteRowCounts(patch, new Map([['T', 3]]));
+    const first = writeRows(empty, patch);
+    // Taken at its word: stored flat, as it came, without listing its keys.
+    expect(first.T).toBe(built);
+    expect([tableSize(first.T), getRow(first, 'T', `p${FIRST_WRITE_MAX + 9}`)]).toEqual([FIRST_WRITE_MAX + 10, { id: `p${FIRST_WRITE_MAX + 9}`, n: 0 }]);
+    // The next write counts the table itself and splits it.
+    const second = writeRows(first, { T: { p1: { id: 'p1', n: 1 } } });
+    expect([isBucketed(second.T!), tableSize(second.T), getRow(second, 'T', 'p1')]).toEqual([true, FIRST_WRITE_MAX + 10, { id: 'p1', n: 1 }]);
+    // In development (rows frozen by `prepare`) the hint is not used: every row is visited.
+    const frozen: Record<string, Row> = Object.create(null) as Record<string, Row>;
+    for (let i = 0; i < 5; i++) frozen[`p${i}`] = { id: `p${i}`, n: 0 };
+    const frozenPatch = { T: frozen };
+    noteRowCounts(frozenPatch, new Map([['T', 5]]));
+    writeRows(empty, frozenPatch, (row) => Object.freeze(row));
+    expect(Object.values(frozen).every((row) => Object.isFrozen(row))).toBe(true);
   });
 
   it(`doubles the bucket count when a bucket passes ${BUCKET_MAX} rows, keeping every row`, () => {
