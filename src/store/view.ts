@@ -52,9 +52,9 @@ function confirmedView(state: RestCacheState): View {
   };
 }
 
-function cloneOverlay<T>(overlay: Overlay<T>): Overlay<T> {
+function cloneOverlay<T>(overlay: Overlay<T> | undefined): Overlay<T> {
   const copy: Overlay<T> = new Map();
-  for (const [key, rows] of overlay) copy.set(key, new Map(rows));
+  if (overlay !== undefined) for (const [key, rows] of overlay) copy.set(key, new Map(rows));
   return copy;
 }
 
@@ -66,13 +66,11 @@ function writeOverlay<T>(overlay: Overlay<T>, patch: Record<string, Record<strin
   }
 }
 
-function layeredView(
-  state: RestCacheState,
-  rows: Overlay<EntityRow>,
-  metas: Overlay<EntityMeta>,
-  results: Map<string, unknown>,
-  layers: readonly OptimisticEntry[],
-): OptimisticView {
+/** A view of `layers` over `state`, continuing from the overlays of `previous` (whose layers it starts with) when given. */
+function layeredView(state: RestCacheState, layers: readonly OptimisticEntry[], previous?: OptimisticView): OptimisticView {
+  const rows: Overlay<EntityRow> = cloneOverlay(previous?.rows);
+  const metas: Overlay<EntityMeta> = cloneOverlay(previous?.metas);
+  const results = new Map(previous?.results);
   const getEntity: GetEntity = (key, pk) => {
     const overlay = rows.get(key);
     if (overlay !== undefined) {
@@ -137,11 +135,6 @@ function sameConfirmed(a: RestCacheState, b: RestCacheState): boolean {
   return a.entities === b.entities && a.entitiesMeta === b.entitiesMeta && a.endpoints === b.endpoints && a.meta === b.meta;
 }
 
-/** True when the two states hold the same data a view reads: the confirmed data and the optimistic updates. */
-function readsSameParts(a: RestCacheState, b: RestCacheState): boolean {
-  return sameConfirmed(a, b) && a.optimistic === b.optimistic;
-}
-
 /**
  * Builds views, reusing work: a state seen before, or one that differs only in
  * parts a view does not read (`inflight`, `retrying`, ...), gets its view back; a state
@@ -159,7 +152,8 @@ export function createViewCache(context: ViewContext) {
   function sameParts(state: RestCacheState): View | undefined {
     const views = byParts.get(state.entities);
     if (views === undefined) return undefined;
-    return views.find((view) => readsSameParts(view.state, state));
+    // The same data a view reads: the confirmed data and the optimistic updates.
+    return views.find((view) => sameConfirmed(view.state, state) && view.state.optimistic === state.optimistic);
   }
 
   function remember(state: RestCacheState, view: View): void {
@@ -242,23 +236,17 @@ export function createViewCache(context: ViewContext) {
     if (layers.length === 0) {
       view = { ...confirmedView(state), tableVersion: tableVersions(state) };
     } else {
-      const previous = byBase.get(state.entities);
-      let start = 0;
-      let next: OptimisticView;
+      let previous = byBase.get(state.entities);
+      // Only appended: continue from the previous view's layers.
       if (
         previous !== undefined &&
-        sameConfirmed(previous.state, state) &&
-        previous.layers.length <= layers.length &&
-        previous.layers.every((entry, index) => layers[index] === entry)
+        !(sameConfirmed(previous.state, state) && previous.layers.length <= layers.length && previous.layers.every((entry, index) => layers[index] === entry))
       ) {
-        // Only appended: continue from the previous view's layers.
-        start = previous.layers.length;
-        next = layeredView(state, cloneOverlay(previous.rows), cloneOverlay(previous.metas), new Map(previous.results), layers);
-      } else {
-        next = layeredView(state, new Map(), new Map(), new Map(), layers);
+        previous = undefined;
       }
+      const next = layeredView(state, layers, previous);
       next.tableVersion = tableVersions(state, next);
-      for (let i = start; i < layers.length; i++) apply(next, layers[i]);
+      for (let i = previous?.layers.length ?? 0; i < layers.length; i++) apply(next, layers[i]);
       next.sealed = true;
       byBase.set(state.entities, next);
       view = next;

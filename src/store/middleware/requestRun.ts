@@ -51,22 +51,6 @@ export function createRequestRunner(
   // The features' `prepareHeaders` have the last word on the headers, in order, at each attempt.
   const headerPoints = points.filter((point) => point.prepareHeaders !== undefined);
 
-  function settle(
-    generation: number,
-    requestId: string,
-    payload: FetchPayload,
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    result: OutcomeResult,
-  ): unknown {
-    const { key } = payload;
-    if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
-      throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
-    }
-    // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
-    return outcome.record(store, endpoint, payload, args, result, requestId);
-  }
-
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */
   function attempt(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal, prepareHeaders: FetchWithOptions['prepareHeaders']): Promise<unknown> {
     // How a request runs is the endpoint's business: `fetchWith` takes the injected fetch, signal and headers hook.
@@ -190,9 +174,14 @@ export function createRequestRunner(
       waiting === undefined ? send() : waiting.then((answer) => (answer === false ? send() : new AnsweredElsewhere(answer.data)), send);
     const ended = (result: OutcomeResult) => {
       if (!finish()) return;
+      const { key } = payload;
       try {
-        // A failure is recorded and thrown: only a response the store took resolves the callers.
-        const data = settle(generation, requestId, payload, endpoint, args, result);
+        if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
+          throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
+        }
+        // The response's own data, read back before anything is committed (callers get instances, never raw
+        // JSON). A failure is recorded and thrown: only a response the store took resolves the callers.
+        const data = outcome.record(store, endpoint, payload, args, result, requestId);
         each((pending) => pending.resolve(data));
       } catch (settled) {
         each((pending) => pending.reject(settled));
