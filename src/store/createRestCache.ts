@@ -151,10 +151,10 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const { selectSlice, selectView: _selectView, ...published } = selectors;
 
   return {
-    reducerPath: resolved.reducerPath as P,
+    reducerPath: reducerPath as P,
     reducer: slice.reducer,
     slice,
-    actions: slice.actions,
+    actions,
     middleware,
     now: resolved.now,
     controller: controllerOf,
