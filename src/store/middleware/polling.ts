@@ -87,12 +87,14 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
     return now - meta.date >= interval;
   }
 
-  /** After `focus` or `online`: every sleeping subscription the page now allows polls again, at once when due. */
-  function wake(): void {
+  /**
+   * After a page event, every subscription restarts: one the page no longer allows (hidden, offline) sleeps; on
+   * `focus` or `online` (`woke`), one that was sleeping and may run again polls at once when due. A running one
+   * whose interval is unchanged is left as it is.
+   */
+  function pageChanged(woke: boolean): void {
     for (const [key, subscription] of subscriptions) {
-      const sleeping = subscription.timer === undefined;
-      if (!sleeping || !restart(subscription)) continue;
-      if (due(key, subscription.interval!)) poll(subscription);
+      if (restart(subscription) && woke && due(key, subscription.interval!)) poll(subscription);
     }
   }
 
@@ -135,14 +137,12 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
         subscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
       } else if (actions.unsubscribe.match(action)) {
         unsubscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
-      } else if (actions.blur.match(action) || actions.offline.match(action)) {
-        if (actions.blur.match(action)) status.hidden = true;
-        else status.offline = true;
-        for (const subscription of subscriptions.values()) restart(subscription);
-      } else if (actions.focus.match(action) || actions.online.match(action)) {
-        if (actions.focus.match(action)) status.hidden = false;
-        else status.offline = false;
-        wake();
+      } else if (actions.blur.match(action) || actions.focus.match(action)) {
+        status.hidden = actions.blur.match(action);
+        pageChanged(!status.hidden);
+      } else if (actions.offline.match(action) || actions.online.match(action)) {
+        status.offline = actions.offline.match(action);
+        pageChanged(!status.offline);
       }
     },
   };
