@@ -95,20 +95,17 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     if (removed.length === 0 && released.length === 0) return undefined;
 
     const view = viewOf(state);
+    // The rows the removed results reach are candidates; what every other result reaches is kept.
     const candidates: Rows = new Map();
-    for (const key of removed) {
-      const found = endpointOf(key);
-      if (found !== undefined) addResultRows(memo, view, found.endpoint, found.args, key, candidates);
-    }
-    for (const held of released) reachQuery(view, held, candidates);
     const kept: Rows = new Map();
     let known = true;
     const gone = new Set(removed);
     for (const key of keys) {
-      if (gone.has(key)) continue;
       const found = endpointOf(key);
-      known = found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, kept) && known;
+      const reached = found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, gone.has(key) ? candidates : kept);
+      if (!gone.has(key)) known = reached && known;
     }
+    for (const held of released) reachQuery(view, held, candidates);
     for (const entry of usage.inUse()) known = addResultRows(memo, view, entry.endpoint, entry.args, entry.key, kept) && known;
     for (const held of usage.heldQueries()) known = reachQuery(view, held, kept) && known;
     for (const entry of state.optimistic) {
