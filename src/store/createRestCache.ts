@@ -59,7 +59,7 @@ export interface RestCache<P extends string = string>
  */
 export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
   const resolved = resolveOptions(options);
-  const { features, reducerPath } = resolved;
+  const { features, reducerPath, now } = resolved;
   const slice = createRestSlice(reducerPath, features);
   const { actions } = slice;
   const registry = createRegistry();
@@ -105,7 +105,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const featureCache: FeatureCache = {
     reducerPath,
     actions,
-    now: resolved.now,
+    now,
     scheduler: resolved.scheduler,
     has: base.has,
     // The registry's members are closures (no `this`): handed on as they are.
@@ -156,7 +156,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     slice,
     actions,
     middleware,
-    now: resolved.now,
+    now,
     controller: controllerOf,
     features,
     selectCacheState: selectSlice,
