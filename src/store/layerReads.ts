@@ -12,12 +12,10 @@ export interface LayerRecord {
   readonly patch?: { entities: Record<string, Record<string, EntityRow>>; entitiesMeta: Record<string, Record<string, EntityMeta>>; result: unknown };
 }
 
-/** A read of a row, a row's meta, a result or a result's meta: written down by the view method that made it. */
-type Read = 'getEntity' | 'getMeta' | 'getResult' | 'getResultMeta';
-/** A list of pks: a layer that read one is never reused. */
-const PKS = 0;
+/** A read through the view: written down by the name of the method that made it (a list of pks included). */
+type Read = 'getEntity' | 'getMeta' | 'getPks' | 'getResult' | 'getResultMeta';
 /** A memoized read: the `key, pk, row` triples its value was built from. */
-const DEPS = 1;
+const DEPS = 0;
 
 /** A view that writes down every read made through it, for {@link LayerRecord}. */
 export function recordingView(view: View, reads: unknown[]): View {
@@ -33,10 +31,7 @@ export function recordingView(view: View, reads: unknown[]): View {
     recorder: { source: view, note: (deps) => reads.push(DEPS, deps, undefined, undefined) },
     getEntity: recorded('getEntity') as View['getEntity'],
     getMeta: recorded('getMeta') as View['getMeta'],
-    getPks: (key) => {
-      reads.push(PKS, key, undefined, undefined);
-      return view.getPks(key);
-    },
+    getPks: recorded('getPks') as View['getPks'],
     getResult: recorded('getResult'),
     getResultMeta: recorded('getResultMeta') as View['getResultMeta'],
   };
@@ -64,7 +59,8 @@ export function readsHold(reads: readonly unknown[], view: View): boolean {
       if (!depsHold(reads[i + 1] as readonly unknown[], view)) return false;
       continue;
     }
-    if (kind === PKS) return false;
+    // A list of pks is never assumed to hold.
+    if (kind === 'getPks') return false;
     const now = (view[kind as Read] as (key: string, pk?: string) => unknown)(key, pk);
     if (!jsonEqual(now, reads[i + 3])) return false;
   }
