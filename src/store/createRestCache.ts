@@ -14,7 +14,6 @@ import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import { createSnapshot } from './snapshot';
-import { createOptimisticProbe } from './optimisticProbe';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
@@ -99,7 +98,6 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     selectSlice: selectors.selectSlice,
     outcome: createOutcome({ ...base, selectSlice: selectors.selectSlice }),
     dispatchFetch: createDispatchFetch(base),
-    probeOptimistic: createOptimisticProbe(withReads),
   };
   const { dispatchFetch } = parts;
   const featureCache: FeatureCache = {

@@ -3,8 +3,8 @@ import type { RequestMeta } from '../actions';
 import type { DispatchFetch } from '../dispatchFetch';
 import type { RequestHandoff } from '../handoff';
 import type { ResolvedOptions } from '../options';
+import type { OptimisticProbeInput } from '../optimisticProbe';
 import type { Outcome } from '../outcome';
-import type { OptimisticProbe } from '../optimisticProbe';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
@@ -48,8 +48,8 @@ export interface MiddlewareInput extends GcParts {
   readonly outcome: Outcome;
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
-  /** Runs a fetch's `getOptimisticResponse` once before its request is sent; a throw fails the fetch. */
-  readonly probeOptimistic: OptimisticProbe;
+  /** The reads a fetch's `getOptimisticResponse` gets (probed once before its request is sent; a throw fails the fetch). */
+  readonly reads: OptimisticProbeInput['reads'];
   readonly dispatchFetch: DispatchFetch;
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
