@@ -4,9 +4,8 @@ import type { DispatchFetch } from './dispatchFetch';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { ResolvedOptions } from './options';
-import type { Outcome } from './outcome';
 import type { Reads } from './reads';
-import { createRecordGiven } from './recordGiven';
+import { createRecordGiven, type RecordGivenInput } from './recordGiven';
 import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
@@ -20,14 +19,13 @@ import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
 
 /** What a controller needs from the cache. */
-export interface ControllerInput extends SetInput {
+export interface ControllerInput extends SetInput, RecordGivenInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'aborts'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
   readonly reads: Reads;
-  readonly outcome: Outcome;
   readonly dispatchFetch: DispatchFetch;
   /** Whether a feature of this name is installed. */
   has(name: string): boolean;

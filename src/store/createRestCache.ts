@@ -7,7 +7,6 @@ import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';
 import type { StoreRuntimes } from './middleware/usage';
 import { resolveOptions, type RestCacheOptions } from './options';
-import { createOutcome } from './outcome';
 import { responseCopies } from './responseCopies';
 import { createReads } from './reads';
 import { createRegistry } from './registry';
@@ -96,7 +95,6 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     ...withReads,
     selectors,
     selectSlice: selectors.selectSlice,
-    outcome: createOutcome({ ...base, selectSlice: selectors.selectSlice }),
     dispatchFetch: createDispatchFetch(base),
   };
   const { dispatchFetch } = parts;

@@ -1,13 +1,12 @@
 import type { EndpointInterface } from './endpoint';
-import type { Outcome } from './outcome';
+import { recordOutcome, type OutcomeInput } from './outcome';
 import type { EndpointRegistry } from './registry';
 import { serializeArgs } from './serialize';
 import type { StoreLike } from './controller';
 
 /** What recording an outcome given to the controller needs from the cache. */
-export interface RecordGivenInput {
+export interface RecordGivenInput extends OutcomeInput {
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly outcome: Outcome;
 }
 
 /** A response, or an error, given to the controller for one request. */
@@ -22,14 +21,14 @@ export type RecordGiven = (endpoint: EndpointInterface, args: readonly unknown[]
 
 /** Makes `record` for the controller of one store. */
 export function createRecordGiven(input: RecordGivenInput, store: StoreLike): RecordGiven {
-  const { registry, outcome } = input;
+  const { registry } = input;
 
   return function record(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) {
     registry.register(endpoint);
     const request = { key: endpoint.key(...args), args: serializeArgs(args), fetchedAt };
     const response = 'response' in given;
     try {
-      outcome.record(store, endpoint, request, args, response ? { value: given.response } : given);
+      recordOutcome(input, store, endpoint, request, args, response ? { value: given.response } : given);
     } catch (error) {
       // A given error is recorded, not thrown; a response the store could not take is thrown too.
       if (response) throw error;

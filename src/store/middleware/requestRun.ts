@@ -1,7 +1,7 @@
 import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
-import type { OutcomeResult } from '../outcome';
+import { recordOutcome, type OutcomeInput, type OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
@@ -10,7 +10,7 @@ import type { InFlight, SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
 /** What running a request needs from the cache. */
-export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
+export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'selectSlice'> & OutcomeInput;
 
 /** The request points of the features installed, in order. */
 export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts' | 'awaitAnswer' | 'prepareHeaders'>[];
@@ -47,7 +47,7 @@ export function createRequestRunner(
   inFlight: InFlight,
   points: RequestPoints = [],
 ): StartRun {
-  const { options, actions, handoff, outcome, selectSlice } = input;
+  const { options, actions, handoff, selectSlice } = input;
   // The features' `prepareHeaders` have the last word on the headers, in order, at each attempt.
   const headerPoints = points.filter((point) => point.prepareHeaders !== undefined);
 
@@ -181,7 +181,7 @@ export function createRequestRunner(
         }
         // The response's own data, read back before anything is committed (callers get instances, never raw
         // JSON). A failure is recorded and thrown: only a response the store took resolves the callers.
-        const data = outcome.record(store, endpoint, payload, args, result, requestId);
+        const data = recordOutcome(input, store, endpoint, payload, args, result, requestId);
         each((pending) => pending.resolve(data));
       } catch (settled) {
         each((pending) => pending.reject(settled));

@@ -4,7 +4,7 @@ import type { DispatchFetch } from '../dispatchFetch';
 import type { RequestHandoff } from '../handoff';
 import type { ResolvedOptions } from '../options';
 import type { OptimisticProbeInput } from '../optimisticProbe';
-import type { Outcome } from '../outcome';
+import type { OutcomeInput } from '../outcome';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
@@ -41,11 +41,10 @@ export interface Handler {
 }
 
 /** Everything the middleware's handlers may use; each builder takes only the part it needs. */
-export interface MiddlewareInput extends GcParts {
+export interface MiddlewareInput extends GcParts, OutcomeInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
-  readonly outcome: Outcome;
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
   /** The reads a fetch's `getOptimisticResponse` gets (probed once before its request is sent; a throw fails the fetch). */
