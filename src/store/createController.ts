@@ -1,6 +1,6 @@
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { Controller, PollOptions, StoreLike } from './controller';
-import type { DispatchFetch } from './dispatchFetch';
+import { dispatchFetch, type DispatchFetchInput } from './dispatchFetch';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { ResolvedOptions } from './options';
@@ -19,14 +19,13 @@ import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
 
 /** What a controller needs from the cache. */
-export interface ControllerInput extends SetInput, RecordGivenInput {
+export interface ControllerInput extends SetInput, RecordGivenInput, DispatchFetchInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'aborts'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'take' | 'nextRequestId' | 'aborts'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
   readonly reads: Reads;
-  readonly dispatchFetch: DispatchFetch;
   /** Whether a feature of this name is installed. */
   has(name: string): boolean;
   /** The middleware's runtime of each store (in-use registry, gc). */
@@ -37,7 +36,7 @@ export interface ControllerInput extends SetInput, RecordGivenInput {
 export function createController(input: ControllerInput, store: StoreLike): Controller {
   const { actions, options, selectors, reads, registry, handoff } = input;
   const { reducerPath } = options;
-  const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
+  const fetchThrough = (endpoint: EndpointInterface, args: readonly unknown[]) => dispatchFetch(input, store.dispatch, endpoint, args);
 
   if (process.env.NODE_ENV !== 'production') {
     // The middleware registers each store's runtime when the store starts.
@@ -113,8 +112,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
     fetch: (endpoint, ...args) =>
-      (afterHold(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
-        dispatchFetch(endpoint, args)) as Promise<never>,
+      (afterHold(() => (endpoint.sideEffect ? fetchThrough(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
+        fetchThrough(endpoint, args)) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {
       const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
@@ -123,7 +122,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
         return Promise.resolve(response.data as never);
       }
-      return dispatchFetch(endpoint, args) as Promise<never>;
+      return fetchThrough(endpoint, args) as Promise<never>;
     },
 
     invalidate: async (endpoint, ...args) => {

@@ -2,7 +2,7 @@ import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { MemoCache } from '../schema/MemoCache';
 import type { Controller, StoreLike } from './controller';
 import { createController } from './createController';
-import { createDispatchFetch } from './dispatchFetch';
+import { dispatchFetch } from './dispatchFetch';
 import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';
 import type { StoreRuntimes } from './middleware/usage';
@@ -95,9 +95,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     ...withReads,
     selectors,
     selectSlice: selectors.selectSlice,
-    dispatchFetch: createDispatchFetch(base),
   };
-  const { dispatchFetch } = parts;
   const featureCache: FeatureCache = {
     reducerPath,
     actions,
@@ -118,7 +116,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
         dispatch: store.dispatch,
         getState: store.getState,
         slice: () => selectors.selectSlice(store.getState()),
-        fetch: (endpoint, args) => dispatchFetch(store.dispatch, endpoint, args),
+        fetch: (endpoint, args) => dispatchFetch(base, store.dispatch, endpoint, args),
         // The middleware makes it when the store starts; a store without the middleware has no users.
         get usage(): Usage {
           const runtime = runtimes.get(store.getState);

@@ -1,6 +1,7 @@
 import type { EndpointInterface } from '../endpoint';
 import { setUnrefTimeout } from '../scheduler';
 import { endpointFlag } from './endpointFlag';
+import { dispatchFetch, type DispatchFetchInput } from '../dispatchFetch';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import { getOwn } from '../../schema/own';
 
@@ -17,7 +18,7 @@ interface Subscription {
 }
 
 /** What the polling handler needs from the cache. */
-export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice'>;
+export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'selectSlice'> & DispatchFetchInput;
 
 /**
  * `<reducerPath>/subscribe` and `unsubscribe`: counts subscribers per request
@@ -30,7 +31,7 @@ export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handof
  * error), then polls at its interval again.
  */
 export function buildPollingHandler(input: PollingInput, store: HandlerStore): Handler {
-  const { options, actions, handoff, dispatchFetch, selectSlice } = input;
+  const { options, actions, handoff, selectSlice } = input;
   const subscriptions = new Map<string, Subscription>();
   // Whether the page is shown and the network reachable is what the `focus`/`blur`/`online`/`offline`
   // actions said last: kept in the store's closure (a replayed log replays it too), never in the state.
@@ -38,7 +39,7 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
   const status = { hidden: false, offline: false };
 
   function poll(subscription: Subscription): void {
-    dispatchFetch(store.dispatch, subscription.endpoint, subscription.args).catch(() => {
+    dispatchFetch(input, store.dispatch, subscription.endpoint, subscription.args).catch(() => {
       // The failure is recorded in the store; polling goes on.
     });
   }
