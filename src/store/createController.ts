@@ -5,7 +5,7 @@ import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { ResolvedOptions } from './options';
 import type { Reads } from './reads';
-import { createRecordGiven, type RecordGivenInput } from './recordGiven';
+import { recordGiven, type Given, type RecordGivenInput } from './recordGiven';
 import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
@@ -54,7 +54,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return [rest.slice(0, -1), rest[rest.length - 1]];
   }
 
-  const record = createRecordGiven(input, store);
+
+  const record = (endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) => recordGiven(input, store, endpoint, args, fetchedAt, given);
 
   /** Stored keys, and keys that infer data now (a detail a list brought), that `matcher.testKey` accepts. */
   function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
