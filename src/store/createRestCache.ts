@@ -12,7 +12,6 @@ import { createReads } from './reads';
 import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
-import { createSnapshot } from './snapshot';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
@@ -79,16 +78,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     responseCopies: responseCopies(actions),
   };
   const reads = createReads(base);
-  const viewOf = createViewCache({
-    resolveEndpoint: (entry) => {
-      // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
-      const inFlight = entry.requestId !== undefined ? handoff.active.get(entry.requestId) : undefined;
-      if (inFlight !== undefined) return inFlight;
-      const endpoint = registry.resolve(entry.endpoint, entry.key);
-      return endpoint === undefined ? undefined : { endpoint, args: entry.args };
-    },
-    createSnapshot: (view, fetchedAt) => createSnapshot(reads, view, fetchedAt),
-  });
+  const viewOf = createViewCache({ registry, handoff, reads });
   const withReads = { ...base, reads, viewOf };
   const selectors = createSelectors(withReads);
   const parts = {

@@ -1,7 +1,6 @@
 import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
-import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
 import { getRow, pksOf, tablesReader } from './tables';
@@ -10,6 +9,10 @@ import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
 import { errorMessage, innerMessage } from './serialize';
 import { entryOf } from '../schema/own';
+import type { RequestHandoff } from './handoff';
+import type { Reads } from './reads';
+import type { EndpointRegistry } from './registry';
+import { createSnapshot } from './snapshot';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -103,10 +106,12 @@ function layeredView(state: RestCacheState, layers: readonly OptimisticEntry[], 
 
 /** What computing a layer needs from the cache instance. */
 export interface ViewContext {
-  /** The endpoint object of a pending optimistic update (and the real args, when still in flight). */
-  resolveEndpoint(entry: OptimisticEntry): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined;
-  /** A snapshot over a view, as `getOptimisticResponse` receives it. */
-  createSnapshot(view: View, fetchedAt: number): unknown;
+  /** The endpoints of replayed updates, by name and request key. */
+  readonly registry: Pick<EndpointRegistry, 'resolve'>;
+  /** The fetches in flight: an update's very endpoint object and real args. */
+  readonly handoff: Pick<RequestHandoff, 'active'>;
+  /** The reads of the snapshots `getOptimisticResponse` gets. */
+  readonly reads: Pick<Reads, 'responseOf' | 'errorOf'>;
 }
 
 const MAX_VIEWS_PER_TABLES = 4;
@@ -184,7 +189,10 @@ export function createViewCache(context: ViewContext) {
       if (known.patch !== undefined) write(view, entry, known.patch);
       return;
     }
-    const found = context.resolveEndpoint(entry);
+    // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
+    const inFlight = entry.requestId !== undefined ? context.handoff.active.get(entry.requestId) : undefined;
+    const named = inFlight === undefined ? context.registry.resolve(entry.endpoint, entry.key) : undefined;
+    const found = inFlight ?? (named === undefined ? undefined : { endpoint: named, args: entry.args });
     if (found === undefined) {
       if (process.env.NODE_ENV !== 'production') warnOnce(
         `[rest-slice] no endpoint named \`${entry.endpoint}\` is known to this cache; its optimistic update is skipped. ` +
@@ -198,7 +206,7 @@ export function createViewCache(context: ViewContext) {
     const recording = recordingView(view, reads);
     let value: unknown;
     try {
-      value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
+      value = endpoint.getOptimisticResponse(createSnapshot(context.reads, recording, entry.fetchedAt), ...args);
     } catch (error) {
       if (process.env.NODE_ENV !== 'production') {
         if (!isAbortOptimistic(error)) warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${errorMessage(error)}`);
