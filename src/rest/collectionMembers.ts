@@ -1,3 +1,4 @@
+import { entryOf } from '../schema/own';
 import { listMemberSchema } from './collectionSchemas';
 import type { RestEndpoint } from './RestEndpoint';
 import type { RestGenerics } from './types';
@@ -6,8 +7,7 @@ const derivedCache = new WeakMap<object, Map<string, unknown>>();
 
 /** One derived endpoint per endpoint and name, built on first use (so `getList.push === getList.push`). */
 export function derive<E>(endpoint: object, name: string, make: () => E): E {
-  let cache = derivedCache.get(endpoint);
-  if (cache === undefined) derivedCache.set(endpoint, (cache = new Map<string, unknown>()));
+  const cache = entryOf(derivedCache, endpoint, Map<string, unknown>);
   if (!cache.has(name)) cache.set(name, make());
   return cache.get(name) as E;
 }

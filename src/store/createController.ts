@@ -1,12 +1,11 @@
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { Controller, PollOptions, StoreLike } from './controller';
-import type { DispatchFetch } from './dispatchFetch';
+import { dispatchFetch, type DispatchFetchInput } from './dispatchFetch';
 import type { EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { ResolvedOptions } from './options';
-import type { Outcome } from './outcome';
 import type { Reads } from './reads';
-import { createRecordGiven } from './recordGiven';
+import { recordGiven, type Given, type RecordGivenInput } from './recordGiven';
 import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
 import { serializeArgs } from './serialize';
@@ -20,15 +19,13 @@ import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
 
 /** What a controller needs from the cache. */
-export interface ControllerInput extends SetInput {
+export interface ControllerInput extends SetInput, RecordGivenInput, DispatchFetchInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
-  readonly handoff: Pick<RequestHandoff, 'pending' | 'nextRequestId' | 'aborts'>;
+  readonly handoff: Pick<RequestHandoff, 'pending' | 'take' | 'nextRequestId' | 'aborts'>;
   readonly selectors: Pick<RestCacheSelectors, 'selectSlice' | 'selectView'>;
   readonly reads: Reads;
-  readonly outcome: Outcome;
-  readonly dispatchFetch: DispatchFetch;
   /** Whether a feature of this name is installed. */
   has(name: string): boolean;
   /** The middleware's runtime of each store (in-use registry, gc). */
@@ -39,7 +36,7 @@ export interface ControllerInput extends SetInput {
 export function createController(input: ControllerInput, store: StoreLike): Controller {
   const { actions, options, selectors, reads, registry, handoff } = input;
   const { reducerPath } = options;
-  const dispatchFetch = (endpoint: EndpointInterface, args: readonly unknown[]) => input.dispatchFetch(store.dispatch, endpoint, args);
+  const fetchThrough = (endpoint: EndpointInterface, args: readonly unknown[]) => dispatchFetch(input, store.dispatch, endpoint, args);
 
   if (process.env.NODE_ENV !== 'production') {
     // The middleware registers each store's runtime when the store starts.
@@ -57,7 +54,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return [rest.slice(0, -1), rest[rest.length - 1]];
   }
 
-  const record = createRecordGiven(input, store);
+
+  const record = (endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) => recordGiven(input, store, endpoint, args, fetchedAt, given);
 
   /** Stored keys, and keys that infer data now (a detail a list brought), that `matcher.testKey` accepts. */
   function keysMatching(matcher: { testKey(key: string): boolean }): string[] {
@@ -115,8 +113,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
 
     // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
     fetch: (endpoint, ...args) =>
-      (afterHold(() => (endpoint.sideEffect ? dispatchFetch(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
-        dispatchFetch(endpoint, args)) as Promise<never>,
+      (afterHold(() => (endpoint.sideEffect ? fetchThrough(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
+        fetchThrough(endpoint, args)) as Promise<never>,
 
     fetchIfStale: (endpoint, ...args) => {
       const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
@@ -125,7 +123,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
         return Promise.resolve(response.data as never);
       }
-      return dispatchFetch(endpoint, args) as Promise<never>;
+      return fetchThrough(endpoint, args) as Promise<never>;
     },
 
     invalidate: async (endpoint, ...args) => {

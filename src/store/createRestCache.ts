@@ -2,19 +2,16 @@ import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import { MemoCache } from '../schema/MemoCache';
 import type { Controller, StoreLike } from './controller';
 import { createController } from './createController';
-import { createDispatchFetch } from './dispatchFetch';
+import { dispatchFetch } from './dispatchFetch';
 import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';
 import type { StoreRuntimes } from './middleware/usage';
 import { resolveOptions, type RestCacheOptions } from './options';
-import { createOutcome } from './outcome';
 import { responseCopies } from './responseCopies';
 import { createReads } from './reads';
 import { createRegistry } from './registry';
 import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
-import { createSnapshot } from './snapshot';
-import { createOptimisticProbe } from './optimisticProbe';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
@@ -59,7 +56,7 @@ export interface RestCache<P extends string = string>
  */
 export function createRestCache<P extends string = 'rest'>(options: RestCacheOptions<P> = {}): RestCache<P> {
   const resolved = resolveOptions(options);
-  const { features, reducerPath } = resolved;
+  const { features, reducerPath, now } = resolved;
   const slice = createRestSlice(reducerPath, features);
   const { actions } = slice;
   const registry = createRegistry();
@@ -81,31 +78,18 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     responseCopies: responseCopies(actions),
   };
   const reads = createReads(base);
-  const viewOf = createViewCache({
-    resolveEndpoint: (entry) => {
-      // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
-      const inFlight = entry.requestId !== undefined ? handoff.active.get(entry.requestId) : undefined;
-      if (inFlight !== undefined) return inFlight;
-      const endpoint = registry.resolve(entry.endpoint, entry.key);
-      return endpoint === undefined ? undefined : { endpoint, args: entry.args };
-    },
-    createSnapshot: (view, fetchedAt) => createSnapshot(reads, view, fetchedAt),
-  });
+  const viewOf = createViewCache({ registry, handoff, reads });
   const withReads = { ...base, reads, viewOf };
   const selectors = createSelectors(withReads);
   const parts = {
     ...withReads,
     selectors,
     selectSlice: selectors.selectSlice,
-    outcome: createOutcome({ ...base, selectSlice: selectors.selectSlice }),
-    dispatchFetch: createDispatchFetch(base),
-    probeOptimistic: createOptimisticProbe(withReads),
   };
-  const { dispatchFetch } = parts;
   const featureCache: FeatureCache = {
     reducerPath,
     actions,
-    now: resolved.now,
+    now,
     scheduler: resolved.scheduler,
     has: base.has,
     // The registry's members are closures (no `this`): handed on as they are.
@@ -122,7 +106,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
         dispatch: store.dispatch,
         getState: store.getState,
         slice: () => selectors.selectSlice(store.getState()),
-        fetch: (endpoint, args) => dispatchFetch(store.dispatch, endpoint, args),
+        fetch: (endpoint, args) => dispatchFetch(base, store.dispatch, endpoint, args),
         // The middleware makes it when the store starts; a store without the middleware has no users.
         get usage(): Usage {
           const runtime = runtimes.get(store.getState);
@@ -151,12 +135,12 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const { selectSlice, selectView: _selectView, ...published } = selectors;
 
   return {
-    reducerPath: resolved.reducerPath as P,
+    reducerPath: reducerPath as P,
     reducer: slice.reducer,
     slice,
-    actions: slice.actions,
+    actions,
     middleware,
-    now: resolved.now,
+    now,
     controller: controllerOf,
     features,
     selectCacheState: selectSlice,

@@ -18,48 +18,43 @@ export interface DispatchFetchInput {
   readonly has: (name: string) => boolean;
 }
 
-/** Dispatches `<reducerPath>/fetch` for `endpoint(...args)` into a store and returns the caller's promise. */
-export type DispatchFetch = (dispatch: Dispatch, endpoint: EndpointInterface, args: readonly unknown[]) => Promise<unknown>;
-
 /**
- * Makes the cache's `dispatchFetch`, used by `controller.fetch` and by
- * polling. The promise settles once the store has recorded the outcome; it
- * rejects when no middleware of this cache picked the action up.
+ * Dispatches `<reducerPath>/fetch` for `endpoint(...args)` into a store and returns the caller's promise
+ * (`controller.fetch`, polling, a write's revalidation, the features' `fetch`). The promise settles once the
+ * store has recorded the outcome; it rejects when no middleware of this cache picked the action up.
  */
-export function createDispatchFetch(input: DispatchFetchInput): DispatchFetch {
+export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
   const { actions, registry, handoff, now } = input;
-  return function dispatchFetch(dispatch, endpoint, args) {
-    let key: string;
-    try {
-      if (process.env.NODE_ENV !== 'production') checkFeatureOptions(endpoint, input.has, input.reducerPath);
-      registry.register(endpoint);
-      key = endpoint.key(...args);
-    } catch (error) {
-      // Bad args (a missing path param): the caller's promise rejects, like any other failure.
-      return Promise.reject(error);
-    }
-    const requestId = handoff.nextRequestId();
-    const promise = new Promise<unknown>((resolve, reject) => {
-      handoff.pending.set(requestId, { endpoint, args, resolve, reject });
-    });
-    const payload: FetchPayload = {
-      endpoint: endpoint.name,
-      key,
-      args: serializeArgs(args),
-      fetchedAt: now(),
-      optimistic: Boolean(endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function'),
-      sideEffect: Boolean(endpoint.sideEffect),
-    };
-    dispatch(actions.fetch(payload, { requestId }));
-    // The middleware claims the request synchronously; one still here found no middleware.
-    const unclaimed = handoff.take(requestId);
-    if (unclaimed !== undefined) {
-      unclaimed.reject(
-        new Error(
-          `[rest-slice] \`controller.fetch(${endpoint.name})\` (${key}) found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,
-        ),
-      );
-    }
-    return promise;
+  let key: string;
+  try {
+    if (process.env.NODE_ENV !== 'production') checkFeatureOptions(endpoint, input.has, input.reducerPath);
+    registry.register(endpoint);
+    key = endpoint.key(...args);
+  } catch (error) {
+    // Bad args (a missing path param): the caller's promise rejects, like any other failure.
+    return Promise.reject(error);
+  }
+  const requestId = handoff.nextRequestId();
+  const promise = new Promise<unknown>((resolve, reject) => {
+    handoff.pending.set(requestId, { endpoint, args, resolve, reject });
+  });
+  const payload: FetchPayload = {
+    endpoint: endpoint.name,
+    key,
+    args: serializeArgs(args),
+    fetchedAt: now(),
+    optimistic: Boolean(endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function'),
+    sideEffect: Boolean(endpoint.sideEffect),
   };
+  dispatch(actions.fetch(payload, { requestId }));
+  // The middleware claims the request synchronously; one still here found no middleware.
+  const unclaimed = handoff.take(requestId);
+  if (unclaimed !== undefined) {
+    unclaimed.reject(
+      new Error(
+        `[rest-slice] \`controller.fetch(${endpoint.name})\` (${key}) found no middleware: add \`cache.middleware\` to the store (\`middleware: (getDefault) => getDefault().concat(cache.middleware)\`).`,
+      ),
+    );
+  }
+  return promise;
 }

@@ -12,45 +12,28 @@ export interface LayerRecord {
   readonly patch?: { entities: Record<string, Record<string, EntityRow>>; entitiesMeta: Record<string, Record<string, EntityMeta>>; result: unknown };
 }
 
-const ROW = 0;
-const META = 1;
-const PKS = 2;
-const RESULT = 3;
-const RESULT_META = 4;
+/** A read through the view: written down by the name of the method that made it (a list of pks included). */
+type Read = 'getEntity' | 'getMeta' | 'getPks' | 'getResult' | 'getResultMeta';
 /** A memoized read: the `key, pk, row` triples its value was built from. */
-const DEPS = 5;
+const DEPS = 0;
 
 /** A view that writes down every read made through it, for {@link LayerRecord}. */
 export function recordingView(view: View, reads: unknown[]): View {
+  const recorded = (read: Read) => (key: string, pk?: string) => {
+    const value = (view[read] as (key: string, pk?: string) => unknown)(key, pk);
+    reads.push(read, key, pk, value);
+    return value;
+  };
   return {
     state: view.state,
     sealed: false,
     // A denormalized read is written down as one entry (its memo deps), not row by row.
     recorder: { source: view, note: (deps) => reads.push(DEPS, deps, undefined, undefined) },
-    getEntity: (key, pk) => {
-      const row = view.getEntity(key, pk);
-      reads.push(ROW, key, pk, row);
-      return row;
-    },
-    getMeta: (key, pk) => {
-      const meta = view.getMeta(key, pk);
-      reads.push(META, key, pk, meta);
-      return meta;
-    },
-    getPks: (key) => {
-      reads.push(PKS, key, undefined, undefined);
-      return view.getPks(key);
-    },
-    getResult: (key) => {
-      const result = view.getResult(key);
-      reads.push(RESULT, key, undefined, result);
-      return result;
-    },
-    getResultMeta: (key) => {
-      const meta = view.getResultMeta(key);
-      reads.push(RESULT_META, key, undefined, meta);
-      return meta;
-    },
+    getEntity: recorded('getEntity') as View['getEntity'],
+    getMeta: recorded('getMeta') as View['getMeta'],
+    getPks: recorded('getPks') as View['getPks'],
+    getResult: recorded('getResult'),
+    getResultMeta: recorded('getResultMeta') as View['getResultMeta'],
   };
 }
 
@@ -72,15 +55,13 @@ export function readsHold(reads: readonly unknown[], view: View): boolean {
     const kind = reads[i];
     const key = reads[i + 1] as string;
     const pk = reads[i + 2] as string;
-    let now: unknown;
-    if (kind === ROW) now = view.getEntity(key, pk);
-    else if (kind === META) now = view.getMeta(key, pk);
-    else if (kind === RESULT) now = view.getResult(key);
-    else if (kind === RESULT_META) now = view.getResultMeta(key);
-    else if (kind === DEPS) {
+    if (kind === DEPS) {
       if (!depsHold(reads[i + 1] as readonly unknown[], view)) return false;
       continue;
-    } else return false;
+    }
+    // A list of pks is never assumed to hold.
+    if (kind === 'getPks') return false;
+    const now = (view[kind as Read] as (key: string, pk?: string) => unknown)(key, pk);
     if (!jsonEqual(now, reads[i + 3])) return false;
   }
   return true;

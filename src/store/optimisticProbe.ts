@@ -10,36 +10,29 @@ export interface OptimisticProbeInput {
   readonly reads: Pick<Reads, 'responseOf' | 'errorOf'>;
 }
 
-/**
- * Runs a fetch's `getOptimisticResponse` once over the current view, before
- * anything is sent. Returns what it threw (anything but `AbortOptimistic`,
- * which only skips the update), or `undefined` when it returned.
- */
-export type OptimisticProbe = (
-  state: RestCacheState,
-  endpoint: EndpointInterface,
-  args: readonly unknown[],
-  fetchedAt: number,
-) => { readonly thrown: unknown } | undefined;
-
 /** True for `AbortOptimistic` (by name, so a copy of the class from another bundle counts too). */
 export function isAbortOptimistic(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortOptimistic';
 }
 
 /**
- * Makes the probe of one cache. A throw is the fetch's failure (as Data
- * Client counts it): the caller rejects with the value as thrown, whatever it
- * is (a string, an object without a prototype), and sends nothing.
+ * Runs a fetch's `getOptimisticResponse` once over the current view, before anything is sent. Returns what
+ * it threw (anything but `AbortOptimistic`, which only skips the update), or `undefined` when it returned. A
+ * throw is the fetch's failure (as Data Client counts it): the caller rejects with the value as thrown,
+ * whatever it is (a string, an object without a prototype), and sends nothing.
  */
-export function createOptimisticProbe(input: OptimisticProbeInput): OptimisticProbe {
-  return (state, endpoint, args, fetchedAt) => {
-    if (typeof endpoint.getOptimisticResponse !== 'function') return undefined;
-    try {
-      endpoint.getOptimisticResponse(createSnapshot(input.reads, input.viewOf(state), fetchedAt), ...args);
-      return undefined;
-    } catch (thrown) {
-      return isAbortOptimistic(thrown) ? undefined : { thrown };
-    }
-  };
+export function probeOptimistic(
+  input: OptimisticProbeInput,
+  state: RestCacheState,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  fetchedAt: number,
+): { readonly thrown: unknown } | undefined {
+  if (typeof endpoint.getOptimisticResponse !== 'function') return undefined;
+  try {
+    endpoint.getOptimisticResponse(createSnapshot(input.reads, input.viewOf(state), fetchedAt), ...args);
+    return undefined;
+  } catch (thrown) {
+    return isAbortOptimistic(thrown) ? undefined : { thrown };
+  }
 }

@@ -45,7 +45,7 @@ export interface OutcomeRequest {
 /** What recording an outcome needs from the cache. */
 export interface OutcomeInput {
   /** The cache's clock: it stamps when the outcome was received. */
-  now(): number;
+  readonly now: () => number;
   /** This cache's slice of a root state: the confirmed state a response is normalized against. */
   selectSlice(rootState: unknown): RestCacheState;
   readonly actions: Pick<RestCacheActions, 'setResponse' | 'setError'>;
@@ -61,54 +61,49 @@ export interface OutcomeInput {
 /** A request's outcome: the response it answered with, or what it failed with. */
 export type OutcomeResult = { readonly value: unknown } | { readonly error: unknown };
 
-/** Records responses and failures into a store: the one path every outcome takes (fetches, `setResponse`, `resolve`). */
-export interface Outcome {
-  /**
-   * A response is normalized against the confirmed state and read back, and
-   * only then is `setResponse` dispatched; this returns that response's own
-   * data, denormalized (Entity instances): the rows this response brought,
-   * then the confirmed rows for what it does not hold, so a newer value
-   * already in the store does not show through. A response that cannot be
-   * normalized or read back (a member converter that throws, a chain too deep)
-   * dispatches nothing of it: the error naming the endpoint and request key is
-   * recorded instead, and thrown. A failure dispatches `setError` (which rolls
-   * back the fetch's optimistic update) and is thrown: the state keeps
-   * `{ name, message, status }`, the original error is remembered for the
-   * selectors, and whether it is `'soft'` is the endpoint's `errorPolicy`'s
-   * call (an endpoint without one has hard errors). `requestId` is the
-   * fetch's id when the outcome is of a fetch of this store (it pairs the
-   * outcome with the fetch's optimistic update).
-   */
-  record(store: StoreLike, endpoint: EndpointInterface, request: OutcomeRequest, args: readonly unknown[], result: OutcomeResult, requestId?: string): unknown;
-}
-
-/** Makes the outcome recorder of one cache. */
-export function createOutcome(input: OutcomeInput): Outcome {
-  return {
-    record(store, endpoint, { key, args: serialized, fetchedAt }, args, result, requestId) {
-      const base: OutcomeBase = {
-        endpoint: endpoint.name,
-        key,
-        args: serialized,
-        fetchedAt,
-        date: input.now(),
-        ...(requestId === undefined ? {} : { requestId }),
-      };
-      let error: unknown;
-      if ('value' in result) {
-        try {
-          return recordResponse(input, store.dispatch, endpoint, base, args, result.value, input.selectSlice(store.getState()));
-        } catch (normalizeError) {
-          // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
-          error = normalizeError;
-        }
-      } else {
-        error = result.error;
-      }
-      recordError(input, store.dispatch, endpoint, base, error);
-      throw error;
-    },
+/**
+ * Records a response or a failure into a store: the one path every outcome takes (fetches, `setResponse`,
+ * `resolve`). A response is normalized against the confirmed state and read back, and only then is
+ * `setResponse` dispatched; this returns that response's own data, denormalized (Entity instances): the rows
+ * this response brought, then the confirmed rows for what it does not hold, so a newer value already in the
+ * store does not show through. A response that cannot be normalized or read back (a member converter that
+ * throws, a chain too deep) dispatches nothing of it: the error naming the endpoint and request key is
+ * recorded instead, and thrown. A failure dispatches `setError` (which rolls back the fetch's optimistic
+ * update) and is thrown: the state keeps `{ name, message, status }`, the original error is remembered for
+ * the selectors, and whether it is `'soft'` is the endpoint's `errorPolicy`'s call (an endpoint without one
+ * has hard errors). `requestId` is the fetch's id when the outcome is of a fetch of this store (it pairs the
+ * outcome with the fetch's optimistic update).
+ */
+export function recordOutcome(
+  input: OutcomeInput,
+  store: StoreLike,
+  endpoint: EndpointInterface,
+  { key, args: serialized, fetchedAt }: OutcomeRequest,
+  args: readonly unknown[],
+  result: OutcomeResult,
+  requestId?: string,
+): unknown {
+  const base: OutcomeBase = {
+    endpoint: endpoint.name,
+    key,
+    args: serialized,
+    fetchedAt,
+    date: input.now(),
+    ...(requestId === undefined ? {} : { requestId }),
   };
+  let error: unknown;
+  if ('value' in result) {
+    try {
+      return recordResponse(input, store.dispatch, endpoint, base, args, result.value, input.selectSlice(store.getState()));
+    } catch (normalizeError) {
+      // Recorded as the request's error, and thrown to the caller: the store's entities are untouched.
+      error = normalizeError;
+    }
+  } else {
+    error = result.error;
+  }
+  recordError(input, store.dispatch, endpoint, base, error);
+  throw error;
 }
 
 function recordResponse(

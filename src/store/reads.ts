@@ -34,17 +34,6 @@ interface Inferred {
 }
 
 /**
- * The result an Entity (or Union of entities) endpoint's params name, when that
- * entity is stored (Data Client's result inference), with its expiry.
- */
-function inferEntityPk(schema: unknown, args: readonly unknown[], view: View): { pk: unknown; expiresAt: number } | undefined {
-  const found = inferEntity(schema, args, view);
-  if (found === undefined) return undefined;
-  const row = found.row;
-  return { pk: found.result, expiresAt: (row === undefined ? undefined : view.getMeta(row.key, row.pk)?.expiresAt) ?? 0 };
-}
-
-/**
  * Reads of one view (a state with its optimistic updates): a request's
  * response and error, an entity. Selectors, the controller and the snapshots
  * `getOptimisticResponse` receives all read through these.
@@ -73,12 +62,15 @@ export function createReads(input: ReadsInput) {
     let expiresAt = meta?.expiresAt ?? 0;
     if (result === undefined && !meta?.invalidated) {
       // No result stored (never fetched, or only failed), but an entity endpoint's result follows
-      // from its params: `get({ id: 2 })` reads Todo 2 when a list already brought it.
-      const inferred = inferEntityPk(endpoint.schema, args, view);
+      // from its params: `get({ id: 2 })` reads Todo 2 when a list already brought it (Data Client's
+      // result inference; an Entity or a Union of entities), with that row's expiry.
+      const inferred = inferEntity(endpoint.schema, args, view);
       if (inferred !== undefined) {
-        result = inferred.pk;
+        result = inferred.result;
+        const row = inferred.row;
+        const rowExpiresAt = (row === undefined ? undefined : view.getMeta(row.key, row.pk)?.expiresAt) ?? 0;
         // A meta without a result (an error, `expireAll`) can only make it stale sooner.
-        expiresAt = meta === undefined ? inferred.expiresAt : Math.min(meta.expiresAt, inferred.expiresAt);
+        expiresAt = meta === undefined ? rowExpiresAt : Math.min(meta.expiresAt, rowExpiresAt);
         if (inferredReads.size >= MAX_CACHED_RESPONSES) inferredReads.clear();
         inferredReads.set(key, { entity: endpoint.schema as typeof Entity, args, lastReset: view.state.lastReset });
       }

@@ -36,10 +36,8 @@ export interface EndpointRegistry {
 const MAX_PER_NAME = 16;
 
 function accepts(endpoint: EndpointInterface, key: string): boolean {
-  const testKey = (endpoint as { testKey?: unknown }).testKey;
-  if (typeof testKey !== 'function') return false;
   try {
-    // Called as a method: an endpoint's `testKey` may use `this`.
+    // Called as a method: an endpoint's `testKey` may use `this`. One without a `testKey` function throws here.
     return (endpoint as unknown as { testKey(key: string): unknown }).testKey(key) === true;
   } catch {
     return false;

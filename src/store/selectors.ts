@@ -42,11 +42,12 @@ export function createSelectors(input: SelectorsInput) {
   const { responseOf, errorOf, entityOf } = input.reads;
   const entityLists = new WeakMap<Function, unknown[]>();
   const listsByView = new WeakMap<View, WeakMap<Function, unknown[]>>();
+  const selectView = (rootState: unknown): View => input.viewOf(selectSlice(rootState));
 
   return {
     selectSlice,
     /** The view of the cache with pending optimistic updates applied. */
-    selectView: (rootState: unknown): View => input.viewOf(selectSlice(rootState)),
+    selectView,
 
     /**
      * What a `schema.Query`, `schema.All`, Collection or Entity class holds in
@@ -54,7 +55,7 @@ export function createSelectors(input: SelectorsInput) {
      * while missing or invalid. The same data and args give the same object.
      */
     selectQuery<S>(rootState: unknown, schema: S, ...args: readonly unknown[]): Denormalize<S> | undefined {
-      const view = input.viewOf(selectSlice(rootState));
+      const view = selectView(rootState);
       const result = inferResult(schema, args, view);
       if (result === undefined) return undefined;
       const data = input.memo.denormalizeWith(schema, result, view, args);
@@ -63,12 +64,12 @@ export function createSelectors(input: SelectorsInput) {
 
     /** One entity as an instance (optimistic view), or `undefined` when missing or invalidated. */
     selectEntity<E extends typeof Entity>(rootState: unknown, entity: E, pk: string | number) {
-      return entityOf(input.viewOf(selectSlice(rootState)), entity, pk);
+      return entityOf(selectView(rootState), entity, pk);
     },
 
     /** Every stored entity of a type, as instances; invalidated ones are left out. */
     selectEntities<E extends typeof Entity>(rootState: unknown, entity: E): AbstractInstance<E>[] {
-      const view = input.viewOf(selectSlice(rootState));
+      const view = selectView(rootState);
       // The same state gives its answer without walking the table again.
       const byEntity = entryOf(listsByView, view, WeakMap);
       const answered = byEntity.get(entity);
@@ -90,12 +91,12 @@ export function createSelectors(input: SelectorsInput) {
 
     /** `{ data, expiryStatus, expiresAt }` of a request; the same object while nothing changed. */
     selectResponse<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): ResponseState<EndpointData<E>> {
-      return responseOf(input.viewOf(selectSlice(rootState)), endpoint, args) as ResponseState<EndpointData<E>>;
+      return responseOf(selectView(rootState), endpoint, args) as ResponseState<EndpointData<E>>;
     },
 
     /** The error of the request's last failure, until a later fetch succeeds. */
     selectError<E extends EndpointInterface>(rootState: unknown, endpoint: E, ...args: KeyArgs<E>): Error | undefined {
-      return errorOf(input.viewOf(selectSlice(rootState)), endpoint, args);
+      return errorOf(selectView(rootState), endpoint, args);
     },
 
     /** True while a fetch of this request is in flight. */

@@ -35,12 +35,9 @@ export function deserializeError(serialized: SerializedError): Error {
 
 /** Plain JSON as it survives `JSON.stringify`: `undefined` members left out, Infinity and NaN not allowed. */
 function toJson(value: unknown, depth: number): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') {
-    if (Number.isFinite(value)) return value;
-    throw new TypeError('not finite');
-  }
-  if (typeof value !== 'object' || depth > 50) throw new TypeError('not JSON');
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)) return value;
+  // Not plain (`plainJson` takes it to JSON.stringify then): a non-finite number, a function, a Symbol, a BigInt, too deep.
+  if (typeof value !== 'object' || depth > 50) throw new TypeError('not plain JSON');
   if (Array.isArray(value)) {
     // Copied only when an item changes, as objects below: a clean response is walked, not rebuilt.
     let items: unknown[] | undefined;
@@ -53,7 +50,7 @@ function toJson(value: unknown, depth: number): unknown {
     return items ?? value;
   }
   const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) throw new TypeError('not a plain object');
+  if (proto !== Object.prototype && proto !== null) throw new TypeError('not plain JSON');
   let copy: Record<string, unknown> | undefined;
   const record = value as Record<string, unknown>;
   // `for...in` with no keys array, strings and booleans inline: the walk runs over whole responses. Members

@@ -174,16 +174,8 @@ export function writeRows<T>(
   return next;
 }
 
-function removeFromFlat<T>(table: FlatTable<T>, pks: readonly string[]): FlatTable<T> {
-  if (!pks.some((pk) => tableRow(table, pk) !== undefined)) return table;
-  const next = copyTable(table);
-  for (const pk of pks) delete next[pk];
-  return Object.freeze(next);
-}
-
-function removeFromBuckets<T>(table: BucketedTable<T>, pks: readonly string[]): StoredTable<T> {
-  const present = pks.filter((pk) => tableRow(table, pk) !== undefined);
-  if (present.length === 0) return table;
+/** A bucketed table without the `present` rows, copied bucket by bucket; flat again at {@link FLAT_MIN} rows or fewer. */
+function removeFromBuckets<T>(table: BucketedTable<T>, present: readonly string[]): StoredTable<T> {
   const edit = editBuckets(table);
   for (const pk of present) delete edit.bucket(pk)[pk];
   for (const bucket of edit.copied.values()) Object.freeze(bucket);
@@ -210,8 +202,15 @@ export function deleteRows<T>(tables: StoredTables<T>, rows: { readonly [key: st
   for (const key of Object.keys(rows)) {
     const table = getOwnRow(tables, key);
     if (table === undefined) continue;
-    const kept = isBucketed(table) ? removeFromBuckets(table, rows[key]) : removeFromFlat(table, rows[key]);
-    if (kept === table) continue;
+    const present = rows[key].filter((pk) => tableRow(table, pk) !== undefined);
+    if (present.length === 0) continue;
+    let kept: StoredTable<T>;
+    if (isBucketed(table)) kept = removeFromBuckets(table, present);
+    else {
+      const flat = copyTable(table);
+      for (const pk of present) delete flat[pk];
+      kept = Object.freeze(flat);
+    }
     next ??= Object.assign(createTable<StoredTable<T> | undefined>(), tables);
     next[key] = kept;
   }

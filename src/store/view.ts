@@ -1,7 +1,6 @@
 import { normalizeIntoStore, type StoreReader } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
 import type { EntityMeta, EntityRow, GetEntity } from '../schema/types';
-import type { EndpointInterface } from './endpoint';
 import type { OptimisticEntry, RestCacheState, ResultMeta } from './state';
 import { type LayerRecord, readsHold, recordingView } from './layerReads';
 import { getRow, pksOf, tablesReader } from './tables';
@@ -10,6 +9,10 @@ import { warnOnce } from './warnOnce';
 import { isAbortOptimistic } from './optimisticProbe';
 import { errorMessage, innerMessage } from './serialize';
 import { entryOf } from '../schema/own';
+import type { RequestHandoff } from './handoff';
+import type { Reads } from './reads';
+import type { EndpointRegistry } from './registry';
+import { createSnapshot } from './snapshot';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -52,9 +55,9 @@ function confirmedView(state: RestCacheState): View {
   };
 }
 
-function cloneOverlay<T>(overlay: Overlay<T>): Overlay<T> {
+function cloneOverlay<T>(overlay: Overlay<T> | undefined): Overlay<T> {
   const copy: Overlay<T> = new Map();
-  for (const [key, rows] of overlay) copy.set(key, new Map(rows));
+  if (overlay !== undefined) for (const [key, rows] of overlay) copy.set(key, new Map(rows));
   return copy;
 }
 
@@ -66,13 +69,11 @@ function writeOverlay<T>(overlay: Overlay<T>, patch: Record<string, Record<strin
   }
 }
 
-function layeredView(
-  state: RestCacheState,
-  rows: Overlay<EntityRow>,
-  metas: Overlay<EntityMeta>,
-  results: Map<string, unknown>,
-  layers: readonly OptimisticEntry[],
-): OptimisticView {
+/** A view of `layers` over `state`, continuing from the overlays of `previous` (whose layers it starts with) when given. */
+function layeredView(state: RestCacheState, layers: readonly OptimisticEntry[], previous?: OptimisticView): OptimisticView {
+  const rows: Overlay<EntityRow> = cloneOverlay(previous?.rows);
+  const metas: Overlay<EntityMeta> = cloneOverlay(previous?.metas);
+  const results = new Map(previous?.results);
   const getEntity: GetEntity = (key, pk) => {
     const overlay = rows.get(key);
     if (overlay !== undefined) {
@@ -105,10 +106,12 @@ function layeredView(
 
 /** What computing a layer needs from the cache instance. */
 export interface ViewContext {
-  /** The endpoint object of a pending optimistic update (and the real args, when still in flight). */
-  resolveEndpoint(entry: OptimisticEntry): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined;
-  /** A snapshot over a view, as `getOptimisticResponse` receives it. */
-  createSnapshot(view: View, fetchedAt: number): unknown;
+  /** The endpoints of replayed updates, by name and request key. */
+  readonly registry: Pick<EndpointRegistry, 'resolve'>;
+  /** The fetches in flight: an update's very endpoint object and real args. */
+  readonly handoff: Pick<RequestHandoff, 'active'>;
+  /** The reads of the snapshots `getOptimisticResponse` gets. */
+  readonly reads: Pick<Reads, 'responseOf' | 'errorOf'>;
 }
 
 const MAX_VIEWS_PER_TABLES = 4;
@@ -137,11 +140,6 @@ function sameConfirmed(a: RestCacheState, b: RestCacheState): boolean {
   return a.entities === b.entities && a.entitiesMeta === b.entitiesMeta && a.endpoints === b.endpoints && a.meta === b.meta;
 }
 
-/** True when the two states hold the same data a view reads: the confirmed data and the optimistic updates. */
-function readsSameParts(a: RestCacheState, b: RestCacheState): boolean {
-  return sameConfirmed(a, b) && a.optimistic === b.optimistic;
-}
-
 /**
  * Builds views, reusing work: a state seen before, or one that differs only in
  * parts a view does not read (`inflight`, `retrying`, ...), gets its view back; a state
@@ -159,7 +157,8 @@ export function createViewCache(context: ViewContext) {
   function sameParts(state: RestCacheState): View | undefined {
     const views = byParts.get(state.entities);
     if (views === undefined) return undefined;
-    return views.find((view) => readsSameParts(view.state, state));
+    // The same data a view reads: the confirmed data and the optimistic updates.
+    return views.find((view) => sameConfirmed(view.state, state) && view.state.optimistic === state.optimistic);
   }
 
   function remember(state: RestCacheState, view: View): void {
@@ -190,7 +189,10 @@ export function createViewCache(context: ViewContext) {
       if (known.patch !== undefined) write(view, entry, known.patch);
       return;
     }
-    const found = context.resolveEndpoint(entry);
+    // In flight: the very endpoint object and real args; else (a replay) the endpoint its name and key find.
+    const inFlight = entry.requestId !== undefined ? context.handoff.active.get(entry.requestId) : undefined;
+    const named = inFlight === undefined ? context.registry.resolve(entry.endpoint, entry.key) : undefined;
+    const found = inFlight ?? (named === undefined ? undefined : { endpoint: named, args: entry.args });
     if (found === undefined) {
       if (process.env.NODE_ENV !== 'production') warnOnce(
         `[rest-slice] no endpoint named \`${entry.endpoint}\` is known to this cache; its optimistic update is skipped. ` +
@@ -204,7 +206,7 @@ export function createViewCache(context: ViewContext) {
     const recording = recordingView(view, reads);
     let value: unknown;
     try {
-      value = endpoint.getOptimisticResponse(context.createSnapshot(recording, entry.fetchedAt), ...args);
+      value = endpoint.getOptimisticResponse(createSnapshot(context.reads, recording, entry.fetchedAt), ...args);
     } catch (error) {
       if (process.env.NODE_ENV !== 'production') {
         if (!isAbortOptimistic(error)) warnOnce(`[rest-slice] \`${endpoint.name}.getOptimisticResponse\` threw, so no optimistic update is shown: ${errorMessage(error)}`);
@@ -242,23 +244,17 @@ export function createViewCache(context: ViewContext) {
     if (layers.length === 0) {
       view = { ...confirmedView(state), tableVersion: tableVersions(state) };
     } else {
-      const previous = byBase.get(state.entities);
-      let start = 0;
-      let next: OptimisticView;
+      let previous = byBase.get(state.entities);
+      // Only appended: continue from the previous view's layers.
       if (
         previous !== undefined &&
-        sameConfirmed(previous.state, state) &&
-        previous.layers.length <= layers.length &&
-        previous.layers.every((entry, index) => layers[index] === entry)
+        !(sameConfirmed(previous.state, state) && previous.layers.length <= layers.length && previous.layers.every((entry, index) => layers[index] === entry))
       ) {
-        // Only appended: continue from the previous view's layers.
-        start = previous.layers.length;
-        next = layeredView(state, cloneOverlay(previous.rows), cloneOverlay(previous.metas), new Map(previous.results), layers);
-      } else {
-        next = layeredView(state, new Map(), new Map(), new Map(), layers);
+        previous = undefined;
       }
+      const next = layeredView(state, layers, previous);
       next.tableVersion = tableVersions(state, next);
-      for (let i = start; i < layers.length; i++) apply(next, layers[i]);
+      for (let i = previous?.layers.length ?? 0; i < layers.length; i++) apply(next, layers[i]);
       next.sealed = true;
       byBase.set(state.entities, next);
       view = next;

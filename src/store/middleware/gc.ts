@@ -66,10 +66,6 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     return endpoint === undefined ? undefined : { endpoint, args: by.args };
   }
 
-  /** Adds every row the result of `key` reaches in `view` (see `addResultRows`); false when that cannot be told. */
-  const reach = (view: View, endpoint: EndpointInterface, args: readonly unknown[], key: string, rows: Rows): boolean =>
-    addResultRows(memo, view, endpoint, args, key, rows);
-
   /** Adds every row a query read (`controller.retain(query, ...args)`) touches in `view`; false when that cannot be told. */
   function reachQuery(view: View, held: HeldQuery, rows: Rows): boolean {
     try {
@@ -99,25 +95,22 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     if (removed.length === 0 && released.length === 0) return undefined;
 
     const view = viewOf(state);
+    // The rows the removed results reach are candidates; what every other result reaches is kept.
     const candidates: Rows = new Map();
-    for (const key of removed) {
-      const found = endpointOf(key);
-      if (found !== undefined) reach(view, found.endpoint, found.args, key, candidates);
-    }
-    for (const held of released) reachQuery(view, held, candidates);
     const kept: Rows = new Map();
     let known = true;
     const gone = new Set(removed);
     for (const key of keys) {
-      if (gone.has(key)) continue;
       const found = endpointOf(key);
-      known = found !== undefined && reach(view, found.endpoint, found.args, key, kept) && known;
+      const reached = found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, gone.has(key) ? candidates : kept);
+      if (!gone.has(key)) known = reached && known;
     }
-    for (const entry of usage.inUse()) known = reach(view, entry.endpoint, entry.args, entry.key, kept) && known;
+    for (const held of released) reachQuery(view, held, candidates);
+    for (const entry of usage.inUse()) known = addResultRows(memo, view, entry.endpoint, entry.args, entry.key, kept) && known;
     for (const held of usage.heldQueries()) known = reachQuery(view, held, kept) && known;
     for (const entry of state.optimistic) {
       const endpoint = registry.resolve(entry.endpoint, entry.key);
-      known = endpoint !== undefined && reach(view, endpoint, entry.args, entry.key, kept) && known;
+      known = endpoint !== undefined && addResultRows(memo, view, endpoint, entry.args, entry.key, kept) && known;
     }
     const entities = createTable<string[]>();
     // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.

@@ -1,6 +1,7 @@
 import type { EndpointInterface } from '../endpoint';
 import { setUnrefTimeout } from '../scheduler';
 import { endpointFlag } from './endpointFlag';
+import { dispatchFetch, type DispatchFetchInput } from '../dispatchFetch';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import { getOwn } from '../../schema/own';
 
@@ -17,7 +18,7 @@ interface Subscription {
 }
 
 /** What the polling handler needs from the cache. */
-export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice'>;
+export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'selectSlice'> & DispatchFetchInput;
 
 /**
  * `<reducerPath>/subscribe` and `unsubscribe`: counts subscribers per request
@@ -30,7 +31,7 @@ export type PollingInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handof
  * error), then polls at its interval again.
  */
 export function buildPollingHandler(input: PollingInput, store: HandlerStore): Handler {
-  const { options, actions, handoff, dispatchFetch, selectSlice } = input;
+  const { options, actions, handoff, selectSlice } = input;
   const subscriptions = new Map<string, Subscription>();
   // Whether the page is shown and the network reachable is what the `focus`/`blur`/`online`/`offline`
   // actions said last: kept in the store's closure (a replayed log replays it too), never in the state.
@@ -38,7 +39,7 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
   const status = { hidden: false, offline: false };
 
   function poll(subscription: Subscription): void {
-    dispatchFetch(store.dispatch, subscription.endpoint, subscription.args).catch(() => {
+    dispatchFetch(input, store.dispatch, subscription.endpoint, subscription.args).catch(() => {
       // The failure is recorded in the store; polling goes on.
     });
   }
@@ -87,12 +88,14 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
     return now - meta.date >= interval;
   }
 
-  /** After `focus` or `online`: every sleeping subscription the page now allows polls again, at once when due. */
-  function wake(): void {
+  /**
+   * After a page event, every subscription restarts: one the page no longer allows (hidden, offline) sleeps; on
+   * `focus` or `online` (`woke`), one that was sleeping and may run again polls at once when due. A running one
+   * whose interval is unchanged is left as it is.
+   */
+  function pageChanged(woke: boolean): void {
     for (const [key, subscription] of subscriptions) {
-      const sleeping = subscription.timer === undefined;
-      if (!sleeping || !restart(subscription)) continue;
-      if (due(key, subscription.interval!)) poll(subscription);
+      if (restart(subscription) && woke && due(key, subscription.interval!)) poll(subscription);
     }
   }
 
@@ -135,14 +138,12 @@ export function buildPollingHandler(input: PollingInput, store: HandlerStore): H
         subscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
       } else if (actions.unsubscribe.match(action)) {
         unsubscribe(action.payload.key, action.payload.frequency, action.meta.requestId);
-      } else if (actions.blur.match(action) || actions.offline.match(action)) {
-        if (actions.blur.match(action)) status.hidden = true;
-        else status.offline = true;
-        for (const subscription of subscriptions.values()) restart(subscription);
-      } else if (actions.focus.match(action) || actions.online.match(action)) {
-        if (actions.focus.match(action)) status.hidden = false;
-        else status.offline = false;
-        wake();
+      } else if (actions.blur.match(action) || actions.focus.match(action)) {
+        status.hidden = actions.blur.match(action);
+        pageChanged(!status.hidden);
+      } else if (actions.offline.match(action) || actions.online.match(action)) {
+        status.offline = actions.offline.match(action);
+        pageChanged(!status.offline);
       }
     },
   };

@@ -1,7 +1,7 @@
 import type { FetchPayload } from '../actions';
 import type { EndpointInterface } from '../endpoint';
 import type { PendingRequest } from '../handoff';
-import type { OutcomeResult } from '../outcome';
+import { recordOutcome, type OutcomeInput, type OutcomeResult } from '../outcome';
 import { abortError, type AbortCause } from '../abortError';
 import type { FeatureRequest, FeatureRuntime } from '../feature';
 import type { FetchWithOptions } from '../../rest/endpointOptions';
@@ -10,7 +10,7 @@ import type { InFlight, SharedRequest } from './inFlight';
 import type { HandlerStore, MiddlewareInput } from './types';
 
 /** What running a request needs from the cache. */
-export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice'>;
+export type RequestRunInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'selectSlice'> & OutcomeInput;
 
 /** The request points of the features installed, in order. */
 export type RequestPoints = readonly Pick<FeatureRuntime, 'prepareRequest' | 'runAttempts' | 'awaitAnswer' | 'prepareHeaders'>[];
@@ -47,25 +47,9 @@ export function createRequestRunner(
   inFlight: InFlight,
   points: RequestPoints = [],
 ): StartRun {
-  const { options, actions, handoff, outcome, selectSlice } = input;
+  const { options, actions, handoff, selectSlice } = input;
   // The features' `prepareHeaders` have the last word on the headers, in order, at each attempt.
   const headerPoints = points.filter((point) => point.prepareHeaders !== undefined);
-
-  function settle(
-    generation: number,
-    requestId: string,
-    payload: FetchPayload,
-    endpoint: EndpointInterface,
-    args: readonly unknown[],
-    result: OutcomeResult,
-  ): unknown {
-    const { key } = payload;
-    if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
-      throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
-    }
-    // The response's own data, read back before anything is committed (callers get instances, never raw JSON).
-    return outcome.record(store, endpoint, payload, args, result, requestId);
-  }
 
   /** Runs one attempt. The endpoint's own `signal` is left to the callers (see `join`), so a shared GET outlives one caller's abort. */
   function attempt(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal, prepareHeaders: FetchWithOptions['prepareHeaders']): Promise<unknown> {
@@ -190,9 +174,14 @@ export function createRequestRunner(
       waiting === undefined ? send() : waiting.then((answer) => (answer === false ? send() : new AnsweredElsewhere(answer.data)), send);
     const ended = (result: OutcomeResult) => {
       if (!finish()) return;
+      const { key } = payload;
       try {
-        // A failure is recorded and thrown: only a response the store took resolves the callers.
-        const data = settle(generation, requestId, payload, endpoint, args, result);
+        if (generation !== inFlight.generation || payload.fetchedAt < selectSlice(store.getState()).lastReset) {
+          throw new Error(`[rest-slice] \`${endpoint.name}\` (${key}) was in flight when \`controller.resetEntireStore\` ran: its response was dropped. Fetch it again if it is still needed.`);
+        }
+        // The response's own data, read back before anything is committed (callers get instances, never raw
+        // JSON). A failure is recorded and thrown: only a response the store took resolves the callers.
+        const data = recordOutcome(input, store, endpoint, payload, args, result, requestId);
         each((pending) => pending.resolve(data));
       } catch (settled) {
         each((pending) => pending.reject(settled));

@@ -1,12 +1,14 @@
 import type { PendingRequest } from '../handoff';
 import { abortError } from '../abortError';
+import { probeOptimistic } from '../optimisticProbe';
+import { recordOutcome, type OutcomeInput } from '../outcome';
 import { pairKey } from '../pairKey';
 import type { InFlight } from './inFlight';
 import { createRequestRunner, type RequestPoints, type Run } from './requestRun';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 
 /** What the requests handler needs from the cache. */
-export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'outcome' | 'selectSlice' | 'probeOptimistic'>;
+export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'handoff' | 'selectSlice' | 'reads' | 'viewOf'> & OutcomeInput;
 
 /**
  * The fetch action → request lifecycle: takes the request the controller
@@ -19,7 +21,7 @@ export type RequestsInput = Pick<MiddlewareInput, 'options' | 'actions' | 'hando
  * update without storing an error.
  */
 export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, inFlight: InFlight, points: RequestPoints = []): Handler {
-  const { actions, handoff, outcome, selectSlice, probeOptimistic } = input;
+  const { actions, handoff, selectSlice } = input;
   const start = createRequestRunner(input, store, inFlight, points);
   // Requests taken over in `before`, started in `after` (once the reducer has recorded the fetch).
   const claimed = new Map<string, PendingRequest>();
@@ -62,12 +64,12 @@ export function buildRequestsHandler(input: RequestsInput, store: HandlerStore, 
       const payload = action.payload;
       const { endpoint, args } = pending;
       if (payload.optimistic) {
-        const failed = probeOptimistic(selectSlice(store.getState()), endpoint, args, payload.fetchedAt);
+        const failed = probeOptimistic(input, selectSlice(store.getState()), endpoint, args, payload.fetchedAt);
         if (failed !== undefined) {
           // A getOptimisticResponse that throws fails its fetch before anything is sent: the error is
           // recorded for the request and the caller gets exactly what was thrown.
           try {
-            outcome.record(store, endpoint, payload, args, { error: failed.thrown }, requestId);
+            recordOutcome(input, store, endpoint, payload, args, { error: failed.thrown }, requestId);
           } catch (thrown) {
             pending.reject(thrown);
           }

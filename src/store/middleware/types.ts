@@ -1,10 +1,11 @@
 import type { Dispatch, MiddlewareAPI, UnknownAction } from '@reduxjs/toolkit';
 import type { RequestMeta } from '../actions';
-import type { DispatchFetch } from '../dispatchFetch';
+import type { DispatchFetchInput } from '../dispatchFetch';
 import type { RequestHandoff } from '../handoff';
+import type { EndpointRegistry } from '../registry';
 import type { ResolvedOptions } from '../options';
-import type { Outcome } from '../outcome';
-import type { OptimisticProbe } from '../optimisticProbe';
+import type { OptimisticProbeInput } from '../optimisticProbe';
+import type { OutcomeInput } from '../outcome';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
@@ -41,16 +42,15 @@ export interface Handler {
 }
 
 /** Everything the middleware's handlers may use; each builder takes only the part it needs. */
-export interface MiddlewareInput extends GcParts {
+export interface MiddlewareInput extends GcParts, OutcomeInput, DispatchFetchInput {
   readonly options: Pick<ResolvedOptions, 'reducerPath' | 'fetch' | 'now' | 'scheduler'>;
   readonly actions: RestCacheActions;
   readonly handoff: RequestHandoff;
-  readonly outcome: Outcome;
+  readonly registry: EndpointRegistry;
   /** This cache's slice of a root state. */
   selectSlice(rootState: unknown): RestCacheState;
-  /** Runs a fetch's `getOptimisticResponse` once before its request is sent; a throw fails the fetch. */
-  readonly probeOptimistic: OptimisticProbe;
-  readonly dispatchFetch: DispatchFetch;
+  /** The reads a fetch's `getOptimisticResponse` gets (probed once before its request is sent; a throw fails the fetch). */
+  readonly reads: OptimisticProbeInput['reads'];
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
   /** The controller of a store (one per store, built on first use). */

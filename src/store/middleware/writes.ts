@@ -5,6 +5,7 @@ import type { EndpointInterface } from '../endpoint';
 import type { StoredResults } from './gc';
 import { addResultRows, type Rows } from './resultRows';
 import type { Usage } from './usage';
+import { dispatchFetch, type DispatchFetchInput } from '../dispatchFetch';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import { pairKey } from '../pairKey';
 
@@ -14,7 +15,7 @@ import { pairKey } from '../pairKey';
 // cache converges to the server's state even when someone else changed the entity meanwhile.
 
 /** What the writes handler needs from the cache. */
-export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'dispatchFetch' | 'selectSlice' | 'memo' | 'viewOf'>;
+export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'selectSlice' | 'memo' | 'viewOf'> & DispatchFetchInput;
 
 /** What refetches a result: its endpoint and args. */
 interface Refetch {
@@ -53,7 +54,7 @@ export function buildWritesHandler(
   usage: Pick<Usage, 'isInUse' | 'inUse'>,
   results: StoredResults,
 ): Handler {
-  const { actions, handoff, dispatchFetch, selectSlice, memo, viewOf } = input;
+  const { actions, handoff, selectSlice, memo, viewOf } = input;
   // Per write in flight (by request id): when it was sent, and the rows that arrived during its flight.
   const writes = new Map<string, { readonly fetchedAt: number; readonly refs: Set<string> }>();
 
@@ -105,7 +106,7 @@ export function buildWritesHandler(
     const stale: string[] = [];
     for (const [key, by] of holding) {
       if (usage.isInUse(key)) {
-        dispatchFetch(store.dispatch, by.endpoint, by.args).catch(() => {
+        dispatchFetch(input, store.dispatch, by.endpoint, by.args).catch(() => {
           // The failure is recorded in the store, like any fetch's.
         });
       } else {
