@@ -98,7 +98,7 @@ export class CollectionEdit<S> implements SchemaClass {
   /** The edited item (or the items, for an array input), as the adders read it. */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     const inner = this.collection.schema;
-    if (!(inner instanceof ArraySchema) || Array.isArray(input)) return inner.denormalize(input, visitor);
+    if (!this.isArray || Array.isArray(input)) return inner.denormalize(input, visitor);
     return (inner.denormalize([input], visitor) as unknown[])[0];
   }
 }
