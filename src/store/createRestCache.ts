@@ -1,5 +1,4 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
-import { MemoCache } from '../schema/MemoCache';
 import type { Controller, StoreLike } from './controller';
 import { createController } from './createController';
 import { dispatchFetch } from './dispatchFetch';
@@ -14,6 +13,7 @@ import { createSelectors, type RestCacheSelectors } from './selectors';
 import { createRestSlice, type RestSlice } from './slice';
 import type { RestCacheState } from './state';
 import { createViewCache } from './view';
+import { createStoreMemos } from './storeMemos';
 import type { FeatureCache, FeatureStore, RestFeature } from './feature';
 import type { Usage } from './middleware/usage';
 import type { EntityLikeSchema } from '../schema/types';
@@ -62,6 +62,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const registry = createRegistry();
   const handoff = createRequestHandoff(reducerPath);
   const runtimes: StoreRuntimes = new WeakMap();
+  const memos = createStoreMemos();
   // The parts are built in dependency order. Each builder takes its part of one growing record (its
   // input type names what it uses): the resolved options, then each part once made.
   const base = {
@@ -70,8 +71,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     actions,
     registry,
     handoff,
-    // `keepEqual`: a confirmed optimistic guess (same values, new row) keeps the objects shown.
-    memo: new MemoCache({ keepEqual: true }),
+    memos,
+    memoOf: memos.memoOf,
     errorObjects: new WeakMap<object, Error>(),
     runtimes,
     has: (name: string) => features.some((feature) => feature.name === name),

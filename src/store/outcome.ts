@@ -49,7 +49,8 @@ export interface OutcomeInput {
   /** This cache's slice of a root state: the confirmed state a response is normalized against. */
   selectSlice(rootState: unknown): RestCacheState;
   readonly actions: Pick<RestCacheActions, 'setResponse' | 'setError'>;
-  readonly memo: MemoCache;
+  /** The memo that reads a state (its store's). */
+  memoOf(state: RestCacheState): MemoCache;
   /** Where the original error objects are kept, by the stored form (the selectors hand them out). */
   readonly errorObjects: WeakMap<object, Error>;
   readonly dataExpiryLength: number;
@@ -200,7 +201,7 @@ interface OwnRead {
  * and what cannot be read that way is `undefined`.
  */
 function readOwnResponse(
-  input: Pick<OutcomeInput, 'memo'>,
+  input: Pick<OutcomeInput, 'memoOf'>,
   schema: unknown,
   value: unknown,
   args: readonly unknown[],
@@ -229,7 +230,7 @@ function readOwnResponse(
       : getOwnRow(entities, key) === undefined
         ? tableVersionOf(getOwnRow(confirmed.entities, key))
         : (read.version ??= freshTableVersion());
-  const data = input.memo.denormalizeWith(schema, normalized.result, { getEntity, tableVersion }, args);
+  const data = input.memoOf(confirmed).denormalizeWith(schema, normalized.result, { getEntity, tableVersion }, args);
   if (data !== INVALID && data !== undefined) return data;
   try {
     const inline: unknown = denormalize(schema, value, {}, args);

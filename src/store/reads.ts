@@ -6,6 +6,7 @@ import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
 import { deserializeError, errorMessage } from './serialize';
 import type { View } from './view';
+import type { RestCacheState } from './state';
 import { entryOf } from '../schema/own';
 
 /** What `getResponse` and `selectResponse` return. */
@@ -17,9 +18,10 @@ export interface ResponseState<T> {
   readonly expiresAt: number;
 }
 
-/** What reading a view needs: the cache's memo and the original error objects. */
+/** What reading a view needs: the memo of a state and the original error objects. */
 export interface ReadsInput {
-  readonly memo: MemoCache;
+  /** The memo that reads a state (its store's). */
+  memoOf(state: RestCacheState): MemoCache;
   /** The original error objects, by the stored form the middleware put in the state. */
   readonly errorObjects: WeakMap<object, Error>;
 }
@@ -86,11 +88,11 @@ export function createReads(input: ReadsInput) {
         data = result;
       } else if (view.recorder !== undefined) {
         // An optimistic update reading: note the rows behind the value in one entry.
-        const tracked = input.memo.denormalizeTracked(endpoint.schema, result, view.recorder.source, args);
+        const tracked = input.memoOf(view.state).denormalizeTracked(endpoint.schema, result, view.recorder.source, args);
         view.recorder.note(tracked.deps);
         data = tracked.value;
       } else {
-        data = input.memo.denormalizeWith(endpoint.schema, result, view, args);
+        data = input.memoOf(view.state).denormalizeWith(endpoint.schema, result, view, args);
       }
     } catch (error) {
       // Responses are read back before they are stored; this is data that came another way (a replayed action).
@@ -146,7 +148,7 @@ export function createReads(input: ReadsInput) {
     if (row === undefined || row === null) return undefined;
     let data;
     try {
-      data = input.memo.denormalizeWith(entity, id, view);
+      data = input.memoOf(view.state).denormalizeWith(entity, id, view);
     } catch (error) {
       throw new Error(
         `[rest-slice] the stored entity \`${entity.key}\` ${JSON.stringify(id)} cannot be read: ${errorMessage(error)}`,

@@ -16,7 +16,8 @@ export type { ResponseState };
 /** What the selectors need: where the slice is mounted, the view of a state, and how to read it. */
 export interface SelectorsInput {
   readonly reducerPath: string;
-  readonly memo: MemoCache;
+  /** The memo that reads a state (its store's). */
+  memoOf(state: RestCacheState): MemoCache;
   viewOf(state: RestCacheState): View;
   readonly reads: Pick<Reads, 'responseOf' | 'errorOf' | 'entityOf'>;
 }
@@ -58,7 +59,7 @@ export function createSelectors(input: SelectorsInput) {
       const view = selectView(rootState);
       const result = inferResult(schema, args, view);
       if (result === undefined) return undefined;
-      const data = input.memo.denormalizeWith(schema, result, view, args);
+      const data = input.memoOf(view.state).denormalizeWith(schema, result, view, args);
       return data === INVALID ? undefined : data;
     },
 

@@ -19,7 +19,8 @@ export interface GcParts {
   /** How often the timer sweeps (ms); `Infinity`: only `controller.gc()` sweeps. */
   readonly gcInterval: number;
   readonly registry: Pick<EndpointRegistry, 'resolve'>;
-  readonly memo: MemoCache;
+  /** The memo that reads a state (its store's). */
+  memoOf(state: RestCacheState): MemoCache;
   /** The optimistic view of a slice state. */
   viewOf(state: RestCacheState): View;
 }
@@ -54,7 +55,7 @@ interface StoredBy {
  * `keepUnusedDataFor`.
  */
 export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & StoredResults & { sweep(): void } {
-  const { actions, options, selectSlice, registry, memo, viewOf, keepUnusedDataFor, gcInterval } = input;
+  const { actions, options, selectSlice, registry, memoOf, viewOf, keepUnusedDataFor, gcInterval } = input;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
   const storedBy = new Map<string, StoredBy>();
   let timer: unknown;
@@ -70,7 +71,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   function reachQuery(view: View, held: HeldQuery, rows: Rows): boolean {
     try {
       const result = inferResult(held.schema, held.args, view);
-      if (result !== undefined) addReads(memo, view, held.schema, result, held.args, rows);
+      if (result !== undefined) addReads(memoOf(view.state), view, held.schema, result, held.args, rows);
       return true;
     } catch {
       return false;
@@ -95,6 +96,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     if (removed.length === 0 && released.length === 0) return undefined;
 
     const view = viewOf(state);
+    const memo = memoOf(state);
     // The rows the removed results reach are candidates; what every other result reaches is kept.
     const candidates: Rows = new Map();
     const kept: Rows = new Map();

@@ -19,9 +19,10 @@ export type { MiddlewareInput } from './types';
  * actions of other slices pass straight on.
  */
 export function createRestMiddleware(input: MiddlewareInput): Middleware {
-  const prefix = `${input.options.reducerPath}/`;
+  const { reducerPath } = input.options;
+  const prefix = `${reducerPath}/`;
   // Made in development only, so production builds drop the check with its tables.
-  const checkAction = process.env.NODE_ENV !== 'production' ? featureActionCheck(input.options.reducerPath, input.features) : undefined;
+  const checkAction = process.env.NODE_ENV !== 'production' ? featureActionCheck(reducerPath, input.features) : undefined;
 
   return (store) => {
     // The one piece of runtime handlers share: the requests in flight of this store.
@@ -29,6 +30,10 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     // Who uses which result (hooks, subscriptions, `controller.retain`): runtime, per store.
     const usage = createUsage(input.options.now);
     const gc = buildGcHandler(input, store, usage);
+    // The memo of this store's reads; its first state is marked now, each later one as the reducer makes it.
+    const memo = input.memos.forStore();
+    const slice = () => (store.getState() as Record<string, unknown> | undefined)?.[reducerPath];
+    memo.mark(slice());
     const parts: FeatureRuntime[] = [];
     // What fetches wait for first: a feature's `holdFetches` still pending.
     const hold = () => {
@@ -62,7 +67,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
         if (handler.before?.(action) === false) return action;
       }
       const stateBefore: unknown = store.getState();
-      const result = next(action);
+      const result = memo.during(() => next(action), slice);
       for (const handler of handlers) handler.after?.(action, stateBefore);
       return result;
     };

@@ -9,6 +9,7 @@ import type { OutcomeInput } from '../outcome';
 import type { RestCacheActions } from '../slice';
 import type { RestCacheState } from '../state';
 import type { StoreRuntimes } from './usage';
+import type { StoreMemos } from '../storeMemos';
 import type { GcParts } from './gc';
 import type { Controller } from '../controller';
 import type { FeatureCache, FeatureStore, RestFeature } from '../feature';
@@ -53,6 +54,8 @@ export interface MiddlewareInput extends GcParts, OutcomeInput, DispatchFetchInp
   readonly reads: OptimisticProbeInput['reads'];
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
+  /** Each store's memo, found from its states. */
+  readonly memos: StoreMemos;
   /** The controller of a store (one per store, built on first use). */
   controllerOf(store: HandlerStore): Controller;
   /** The features installed, in order. */

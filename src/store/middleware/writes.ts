@@ -15,7 +15,7 @@ import { pairKey } from '../pairKey';
 // cache converges to the server's state even when someone else changed the entity meanwhile.
 
 /** What the writes handler needs from the cache. */
-export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'selectSlice' | 'memo' | 'viewOf'> & DispatchFetchInput;
+export type WritesInput = Pick<MiddlewareInput, 'actions' | 'handoff' | 'selectSlice' | 'memoOf' | 'viewOf'> & DispatchFetchInput;
 
 /** What refetches a result: its endpoint and args. */
 interface Refetch {
@@ -54,7 +54,7 @@ export function buildWritesHandler(
   usage: Pick<Usage, 'isInUse' | 'inUse'>,
   results: StoredResults,
 ): Handler {
-  const { actions, handoff, selectSlice, memo, viewOf } = input;
+  const { actions, handoff, selectSlice, memoOf, viewOf } = input;
   // Per write in flight (by request id): when it was sent, and the rows that arrived during its flight.
   const writes = new Map<string, { readonly fetchedAt: number; readonly refs: Set<string> }>();
 
@@ -78,7 +78,7 @@ export function buildWritesHandler(
       // Only reads are revalidated: a write's stored answer is not refetched.
       if (endpoint.sideEffect === true) return;
       const held: Rows = new Map();
-      if (!addResultRows(memo, view, endpoint, args, key, held)) return;
+      if (!addResultRows(memoOf(state), view, endpoint, args, key, held)) return;
       for (const [entity, pks] of held) for (const pk of pks) if (wanted.has(pairKey(entity, pk))) found.set(key, { endpoint, args });
     };
     // Results in use first: their users' endpoint and args refetch them (a detail read by inference too).
