@@ -28,20 +28,38 @@ export function isSkipped(args: readonly unknown[]): args is readonly [null] {
   return args.length === 1 && args[0] === null;
 }
 
+/** What one request's hook reads from the store, in one subscription. */
+interface Selected<T> {
+  readonly response: ResponseState<T>;
+  readonly error: Error | undefined;
+  /** The request's stored error policy is `'soft'`. */
+  readonly soft: boolean;
+}
+
+const SKIPPED_SELECTION: Selected<never> = /* @__PURE__ */ Object.freeze({ response: SKIPPED, error: undefined, soft: false });
+
+/** Each part unchanged: the component keeps what it rendered (the selector's new object is dropped). */
+function sameSelection(a: Selected<unknown>, b: Selected<unknown>): boolean {
+  return a.response === b.response && a.error === b.error && a.soft === b.soft;
+}
+
 /**
- * Subscribes to one request's response, error and error policy. Each is a
- * memoized selector result, so the component re-renders only when one changes.
+ * Subscribes to one request's response, error and error policy, with one
+ * store subscription: each part is a memoized selector result, and the
+ * component re-renders only when one of them changes.
  */
 export function useRequestState<E extends EndpointInterface>(endpoint: E, args: readonly unknown[]): RequestState<EndpointData<E>> {
   const cache = useRestCache();
   const key = isSkipped(args) ? undefined : endpoint.key(...args);
-  const response = useSelector((state: unknown) =>
-    key === undefined ? SKIPPED : cache.selectResponse(state, endpoint, ...(args as unknown as EndpointArgs<E>)),
-  ) as ResponseState<EndpointData<E>>;
-  const error = useSelector((state: unknown) => (key === undefined ? undefined : cache.selectError(state, endpoint, ...(args as unknown as EndpointArgs<E>))));
-  const soft = useSelector(
-    (state: unknown) => key !== undefined && cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
-  );
+  const { response, error, soft } = useSelector((state: unknown): Selected<EndpointData<E>> => {
+    if (key === undefined) return SKIPPED_SELECTION;
+    const keyArgs = args as unknown as EndpointArgs<E>;
+    return {
+      response: cache.selectResponse(state, endpoint, ...keyArgs),
+      error: cache.selectError(state, endpoint, ...keyArgs),
+      soft: cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
+    };
+  }, sameSelection);
 
   // The cache's own clock (the `now` option) stamped `expiresAt`, so it is the one to compare with.
   const stale = key !== undefined && response.expiresAt < cache.now();
