@@ -1,11 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { fetchOnce } from './fetchOnce';
 import { useController } from './useController';
 import { useRequestState } from './useRequestState';
 import { useRetain } from './useRetain';
-import { useRestCache } from './useRestCache';
 
 /** What {@link useDLE} returns. */
 export interface DataLoadingError<T> {
@@ -32,12 +30,10 @@ export function useDLE<E extends EndpointInterface>(
   endpoint: E,
   ...args: EndpointArgs<E> | readonly [null]
 ): DataLoadingError<EndpointData<E>> {
-  const cache = useRestCache();
   const controller = useController();
-  const request = useRequestState(endpoint, args);
+  const request = useRequestState(endpoint, args, true);
   const { key, shouldFetch } = request;
   useRetain(endpoint, args, key);
-  const inFlight = useSelector((state: unknown) => key !== undefined && cache.selectIsLoading(state, endpoint, ...(args as unknown as EndpointArgs<E>)));
 
   useEffect(() => {
     if (shouldFetch && key !== undefined) {
@@ -48,7 +44,7 @@ export function useDLE<E extends EndpointInterface>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, key, shouldFetch]);
 
-  const loading = inFlight || (request.mustFetch && request.activeError === undefined);
+  const loading = request.inFlight || (request.mustFetch && request.activeError === undefined);
   const data = request.hasData ? request.response.data : undefined;
   const { error } = request;
   // A stable object while its members are, so it can be an effect dependency.

@@ -19,6 +19,8 @@ export interface RequestState<T> {
   readonly mustFetch: boolean;
   /** Something to fetch now: missing, invalid or stale, unless a fresh error says to wait. */
   readonly shouldFetch: boolean;
+  /** A fetch of it is in flight; always `false` unless asked for (a change of it would re-render the component). */
+  readonly inFlight: boolean;
 }
 
 const SKIPPED: ResponseState<never> = /* @__PURE__ */ Object.freeze({ data: undefined, expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity });
@@ -34,30 +36,33 @@ interface Selected<T> {
   readonly error: Error | undefined;
   /** The request's stored error policy is `'soft'`. */
   readonly soft: boolean;
+  readonly inFlight: boolean;
 }
 
-const SKIPPED_SELECTION: Selected<never> = /* @__PURE__ */ Object.freeze({ response: SKIPPED, error: undefined, soft: false });
+const SKIPPED_SELECTION: Selected<never> = /* @__PURE__ */ Object.freeze({ response: SKIPPED, error: undefined, soft: false, inFlight: false });
 
 /** Each part unchanged: the component keeps what it rendered (the selector's new object is dropped). */
 function sameSelection(a: Selected<unknown>, b: Selected<unknown>): boolean {
-  return a.response === b.response && a.error === b.error && a.soft === b.soft;
+  return a.response === b.response && a.error === b.error && a.soft === b.soft && a.inFlight === b.inFlight;
 }
 
 /**
- * Subscribes to one request's response, error and error policy, with one
- * store subscription: each part is a memoized selector result, and the
- * component re-renders only when one of them changes.
+ * Subscribes to one request's response, error and error policy (and, with
+ * `withInFlight`, whether a fetch of it is in flight), with one store
+ * subscription: each part is a memoized selector result, and the component
+ * re-renders only when one of them changes.
  */
-export function useRequestState<E extends EndpointInterface>(endpoint: E, args: readonly unknown[]): RequestState<EndpointData<E>> {
+export function useRequestState<E extends EndpointInterface>(endpoint: E, args: readonly unknown[], withInFlight = false): RequestState<EndpointData<E>> {
   const cache = useRestCache();
   const key = isSkipped(args) ? undefined : endpoint.key(...args);
-  const { response, error, soft } = useSelector((state: unknown): Selected<EndpointData<E>> => {
+  const { response, error, soft, inFlight } = useSelector((state: unknown): Selected<EndpointData<E>> => {
     if (key === undefined) return SKIPPED_SELECTION;
     const keyArgs = args as unknown as EndpointArgs<E>;
     return {
       response: cache.selectResponse(state, endpoint, ...keyArgs),
       error: cache.selectError(state, endpoint, ...keyArgs),
       soft: cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
+      inFlight: withInFlight && cache.selectIsLoading(state, endpoint, ...keyArgs),
     };
   }, sameSelection);
 
@@ -67,5 +72,5 @@ export function useRequestState<E extends EndpointInterface>(endpoint: E, args: 
   const activeError = error !== undefined && !(soft && hasData) && !stale ? error : undefined;
   const mustFetch = key !== undefined && (!hasData || (stale && response.expiryStatus === ExpiryStatus.InvalidIfStale));
   const shouldFetch = key !== undefined && activeError === undefined && (mustFetch || stale);
-  return { key, response, error, hasData, stale, activeError, mustFetch, shouldFetch };
+  return { key, response, error, hasData, stale, activeError, mustFetch, shouldFetch, inFlight };
 }

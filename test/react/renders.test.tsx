@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { memo, Suspense } from 'react';
 import { restCache } from 'rest-slice';
-import { useSuspense } from 'rest-slice/react';
+import { useDLE, useSuspense } from 'rest-slice/react';
 import { makeStore, renderWithStore, type Todo, type TodoResourceType, withTodoServer } from './helpers';
 
 let TodoResource: TodoResourceType;
@@ -90,5 +90,38 @@ describe('render counts', () => {
     // Another request (the list) stores the same todo again: same row, same instance.
     await act(() => restCache.controller(store).fetch(TodoResource.getList));
     expect(renders).toBe(0);
+  });
+  it('a refetch shows as loading in useDLE and does not re-render a useSuspense reader of the same key when it starts', async () => {
+    let suspenseRenders = 0;
+    function Title() {
+      suspenseRenders++;
+      return <p>{useSuspense(TodoResource.get, { id: 3 }).title}</p>;
+    }
+    function Loading() {
+      const { loading } = useDLE(TodoResource.get, { id: 3 });
+      return <span>{loading ? 'refetching' : 'idle'}</span>;
+    }
+    const store = makeStore();
+    renderWithStore(
+      <Suspense fallback={<p>loading</p>}>
+        <Title />
+        <Loading />
+      </Suspense>,
+      { store },
+    );
+    await screen.findByText('write docs');
+    await screen.findByText('idle');
+    suspenseRenders = 0;
+
+    let pending: Promise<unknown> = Promise.resolve();
+    act(() => {
+      pending = restCache.controller(store).fetch(TodoResource.get, { id: 3 });
+    });
+    expect(screen.getByText('refetching')).toBeTruthy();
+    // In flight is not what useSuspense shows; the landed response (a new expiry) may re-render it.
+    expect(suspenseRenders).toBe(0);
+    await act(() => pending);
+    expect(screen.getByText('idle')).toBeTruthy();
+    expect(screen.getByText('write docs')).toBeTruthy();
   });
 });
