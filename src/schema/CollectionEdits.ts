@@ -69,7 +69,7 @@ export class CollectionEdit<S> implements SchemaClass {
     /** The collection this edits. */
     readonly collection: Collection<S>,
     /** Which edit: `remove` or `move`. */
-    readonly member: 'remove' | 'move',
+    readonly member: ListEdit,
   ) {
     this.target = editTarget(collection.key);
   }

@@ -54,7 +54,6 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return [rest.slice(0, -1), rest[rest.length - 1]];
   }
 
-
   const record = (endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number, given: Given) => recordGiven(input, store, endpoint, args, fetchedAt, given);
 
   /** Stored keys, and keys that infer data now (a detail a list brought), that `matcher.testKey` accepts. */

@@ -62,7 +62,6 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   const registry = createRegistry();
   const handoff = createRequestHandoff(reducerPath);
   const runtimes: StoreRuntimes = new WeakMap();
-  const memos = createStoreMemos();
   // The parts are built in dependency order. Each builder takes its part of one growing record (its
   // input type names what it uses): the resolved options, then each part once made.
   const base = {
@@ -71,8 +70,8 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     actions,
     registry,
     handoff,
-    memos,
-    memoOf: memos.memoOf,
+    // `memoOf` for every read, `newStoreMemo` for each store's middleware.
+    ...createStoreMemos(),
     errorObjects: new WeakMap<object, Error>(),
     runtimes,
     has: (name: string) => features.some((feature) => feature.name === name),

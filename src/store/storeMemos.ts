@@ -19,7 +19,7 @@ export interface StoreMemos {
   /** The memo that reads `state`. */
   memoOf(state: RestCacheState): MemoCache;
   /** A new store's memo, with the marking its middleware does. */
-  forStore(): StoreMemo;
+  newStoreMemo(): StoreMemo;
 }
 
 /** One store's memo, as its middleware uses it. */
@@ -39,7 +39,7 @@ export function createStoreMemos(): StoreMemos {
   let dispatching: MemoCache | undefined;
   return {
     memoOf: (state) => byState.get(state) ?? dispatching ?? (shared ??= newMemo()),
-    forStore() {
+    newStoreMemo() {
       const memo = newMemo();
       let last: unknown;
       const mark = (slice: unknown) => {

@@ -31,7 +31,7 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
     const usage = createUsage(input.options.now);
     const gc = buildGcHandler(input, store, usage);
     // The memo of this store's reads; its first state is marked now, each later one as the reducer makes it.
-    const memo = input.memos.forStore();
+    const memo = input.newStoreMemo();
     const slice = () => (store.getState() as Record<string, unknown> | undefined)?.[reducerPath];
     memo.mark(slice());
     const parts: FeatureRuntime[] = [];

@@ -54,8 +54,8 @@ export interface MiddlewareInput extends GcParts, OutcomeInput, DispatchFetchInp
   readonly reads: OptimisticProbeInput['reads'];
   /** Where each store's middleware publishes its runtime (in-use registry, gc) for the controller. */
   readonly runtimes: StoreRuntimes;
-  /** Each store's memo, found from its states. */
-  readonly memos: StoreMemos;
+  /** Makes each store's memo (reads find it from the store's states through `memoOf`). */
+  newStoreMemo: StoreMemos['newStoreMemo'];
   /** The controller of a store (one per store, built on first use). */
   controllerOf(store: HandlerStore): Controller;
   /** The features installed, in order. */
