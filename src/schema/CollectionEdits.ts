@@ -45,8 +45,8 @@ type EditedItem<S> = S extends readonly (infer I)[]
     ? Denormalize<I>
     : Denormalize<S>;
 
-/** A Collection's list edit: `remove` or `move`. */
-export type ListEdit = 'remove' | 'move';
+/** A Collection's list edit: `remove` or `move` (a public schema's `member`). */
+export type ListEdit = CollectionEdit<unknown>['member'];
 
 /** How one kind of list edit normalizes a response (the collectionEdits feature provides them). */
 export type ListEditor = (edit: CollectionEdit<unknown>, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor) => unknown;
@@ -69,7 +69,7 @@ export class CollectionEdit<S> implements SchemaClass {
     /** The collection this edits. */
     readonly collection: Collection<S>,
     /** Which edit: `remove` or `move`. */
-    readonly member: ListEdit,
+    readonly member: 'remove' | 'move',
   ) {
     this.target = editTarget(collection.key);
   }
