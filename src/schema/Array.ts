@@ -21,12 +21,21 @@ function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): 
  */
 export function normalizeArray(itemSchema: unknown, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown[] {
   const items = itemsOf(input, itemSchema);
-  const output: unknown[] = [];
+  // Written over a copy of the items: an exact-size array, where a pushed-to one keeps spare room (most
+  // lists are short: a list of 3 pushed has room for 17, and the stored row keeps it).
+  const output = items.slice();
+  let kept = 0;
   for (let i = 0; i < items.length; i++) {
     const item = visitor.visit(itemSchema, items[i], parent, key);
-    if (item !== undefined && item !== null) output.push(item);
+    if (item !== undefined && item !== null) output[kept++] = item;
   }
-  return output;
+  return trimmed(output, kept);
+}
+
+/** `list` cut to its first `kept` items (a list built over a copy of its input, items left out moving the rest up). */
+export function trimmed<T>(list: T[], kept: number): T[] {
+  if (kept !== list.length) list.length = kept;
+  return list;
 }
 
 /** The item schema of the `[Item]` shorthand. */
@@ -71,24 +80,26 @@ export class ArraySchema<S = unknown>
       undefined,
       process.env.NODE_ENV !== 'production' ? () => `schema.Array(${quote(Object.keys(this.definition as object))})` : unnamed,
     );
-    const output: unknown[] = [];
+    const output = items.slice();
+    let kept = 0;
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item === undefined || item === null) continue;
-      output.push(this.normalizeValue(item, parent, key, visitor));
+      output[kept++] = this.normalizeValue(item, parent, key, visitor);
     }
-    return output;
+    return trimmed(output, kept);
   }
 
   /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     if (this.isSingle) return visitor.unvisitList(this.definition, input);
     if (!Array.isArray(input)) return input;
-    const output: unknown[] = [];
+    const output: unknown[] = input.slice();
+    let kept = 0;
     for (let i = 0; i < input.length; i++) {
       const item = this.denormalizeValue(input[i], visitor);
-      if (item !== undefined && item !== null && item !== INVALID) output.push(item);
+      if (item !== undefined && item !== null && item !== INVALID) output[kept++] = item;
     }
-    return output;
+    return trimmed(output, kept);
   }
 }

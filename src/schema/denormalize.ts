@@ -1,4 +1,4 @@
-import { arrayItemSchema } from './Array';
+import { arrayItemSchema, trimmed } from './Array';
 import { convert } from './convert';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
@@ -81,13 +81,15 @@ export class Denormalizer implements DenormalizeVisitor {
   unvisitList(itemSchema: unknown, value: unknown): unknown {
     if (!Array.isArray(value)) return value;
     const entity = isEntityClass(itemSchema) ? itemSchema : undefined;
-    const output: unknown[] = [];
+    // Exact size, as normalize builds its lists (normalizeArray).
+    const output: unknown[] = value.slice();
+    let kept = 0;
     for (let i = 0; i < value.length; i++) {
       const input: unknown = value[i];
       const item = entity === undefined ? this.unvisit(itemSchema, input) : input === undefined || input === null ? input : this.unvisitEntity(entity, input);
-      if (item !== undefined && item !== null && item !== INVALID) output.push(item);
+      if (item !== undefined && item !== null && item !== INVALID) output[kept++] = item;
     }
-    return output;
+    return trimmed(output, kept);
   }
 
   private unvisitEntity(entity: typeof Entity, value: unknown): unknown {
@@ -133,8 +135,13 @@ export class Denormalizer implements DenormalizeVisitor {
    */
   reuse: { readonly key: string; readonly pk: string; readonly value: unknown } | undefined;
 
-  /** Entities being built in this pass, by row: a cycle that comes back to one gets the same instance. */
-  private readonly building = new Map<object, unknown>();
+  /**
+   * Entities being built in this pass, by row (a stack, as deep as the nesting): a cycle that comes back
+   * to one gets the same instance. Not a `Map`: one set and one delete per entity made it grow and shrink
+   * again, a twentieth of a first read's garbage.
+   */
+  private readonly buildingRows: object[] = [];
+  private readonly buildingInstances: unknown[] = [];
 
   /** `value` when it is an instance of the same class as `built` with the same members (each `===`), else `built`. */
   private reused(key: string, pk: string, built: unknown): unknown {
@@ -164,11 +171,11 @@ export class Denormalizer implements DenormalizeVisitor {
       outer.push(cached);
       return cached.value;
     }
-    const inCycle = this.building.get(row);
-    if (inCycle !== undefined) {
+    const inCycle = this.buildingRows.lastIndexOf(row);
+    if (inCycle !== -1) {
       // Coming back to an entity being built: only its row is read here.
       outer.push(key, pk, row);
-      return inCycle;
+      return this.buildingInstances[inCycle];
     }
     const created = entity.createIfValid(row as Record<string, unknown>);
     if (created === INVALID) {
@@ -178,9 +185,11 @@ export class Denormalizer implements DenormalizeVisitor {
     const own: unknown[] = [];
     this.deps = own;
     const instance = created as unknown as Record<string, unknown>;
-    this.building.set(row, instance);
+    this.buildingRows.push(row);
+    this.buildingInstances.push(instance);
     const result = entity.denormalizeMembers(instance, this);
-    this.building.delete(row);
+    this.buildingRows.pop();
+    this.buildingInstances.pop();
     this.deps = outer;
     const entry: EntityEntry = { value: this.reused(key, pk, result), deps: compactDeps(own, memo.rowDeps, this.sharedRow), versions: undefined, checked: memo.check.id, key, pk, row };
     entry.versions = memo.check.versionsOfEntry(entry);
