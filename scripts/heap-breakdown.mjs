@@ -6,6 +6,8 @@
 // taken before the data exists is subtracted, so Node's own objects do not count.
 // Node's heap uses 8-byte slots where Chrome's compressed pointers use 4, so the browser figure of the
 // same objects is smaller; the split between kinds is what this is for.
+// Then the whole heap one store of Data Client's 709-project fixture (bench/data/projects.json, each project
+// with its short list of build types) keeps, stored and read once.
 import { configureStore } from '@reduxjs/toolkit';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,3 +139,53 @@ for (const [kind, { count, bytes }] of grown.sort((a, b) => b[1].bytes - a[1].by
   console.log(`${(bytes / 1e6).toFixed(2).padStart(8)}  ${String(count).padStart(8)}  ${(bytes / COUNT).toFixed(0).padStart(11)}   ${kind}`);
 }
 globalThis.keep = [store, shown];
+
+// Stores of the 709 projects: what the whole heap grew by per store (every object's own size, in two
+// snapshots; ten stores, so the code and type feedback the first one compiles count a tenth).
+class BuildType extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'BuildType';
+}
+class Project extends Entity {
+  id = '';
+  name = '';
+  buildTypes = { buildType: [] };
+  pk() {
+    return this.id;
+  }
+  static key = 'Project';
+  static schema = { buildTypes: { buildType: [BuildType] } };
+}
+const ProjectResource = createResource({ urlPrefix: 'http://127.0.0.1', path: '/projects/:id', schema: Project });
+const projectsBody = readFileSync(new URL('../bench/data/projects.json', import.meta.url), 'utf8');
+const STORES = 10;
+const heapBefore = heapBytes();
+for (let i = 0; i < STORES; i++) {
+  const projectsCache = createRestCache();
+  const projectsStore = configureStore({
+    reducer: { [projectsCache.reducerPath]: projectsCache.reducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }).concat(projectsCache.middleware),
+  });
+  await projectsCache.controller(projectsStore).setResponse(ProjectResource.getList, JSON.parse(projectsBody).project);
+  const projects = projectsCache.selectResponse(projectsStore.getState(), ProjectResource.getList).data;
+  if (projects?.length !== 709) throw new Error(`[heap] expected 709 projects, read ${projects?.length}`);
+  globalThis.keep.push(projectsStore, projects);
+}
+const heapAfter = heapBytes();
+console.log(`\nData Client's benchmark fixture (709 projects, each with its list of build types), stored and read once: ${((heapAfter - heapBefore) / STORES / 1e6).toFixed(2)} MB a store`);
+
+/** Every object's own size in a V8 heap snapshot of the whole process, taken now. */
+function heapBytes() {
+  const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
+  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file);
+  const fields = snapshot.snapshot.meta.node_fields;
+  const self = fields.indexOf('self_size');
+  let bytes = 0;
+  for (let i = self; i < snapshot.nodes.length; i += fields.length) bytes += snapshot.nodes[i];
+  return bytes;
+}

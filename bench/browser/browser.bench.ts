@@ -6,6 +6,7 @@
 //   npm run bench -- --filter browser            every browser row (rounds from BENCH_TIME_MS: 10 by default)
 //   BENCH_ROUNDS=2 npm run bench -- --filter browser   a quick run
 //   BENCH_PROFILE=1 npm run bench -- --filter "browser: update 1 of 10,000"   also CPU profiles of rest-slice's clicks
+//   BENCH_PHASES=1 npm run bench -- --filter "browser: navigation"   also each library's selection, phase by phase (./phases.ts)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,6 +16,7 @@ import type { SuiteOptions, SuiteRun } from '../measure';
 import type { ReportTable } from '../report';
 import { bundleAll, LIBRARIES, type Library } from './bundle';
 import { renderChart } from './chart';
+import { phaseClicks } from './phases';
 import { profileClicks } from './profile';
 import { PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
 import { openPage } from './session';
@@ -130,6 +132,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
   const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS });
   const samples = new Map<string, Map<ScenarioId, number[]>>(LIBRARIES.map((l) => [l.id, new Map()]));
   let profileLines: string[] = [];
+  let phaseLines: string[] = [];
   try {
     console.log(`browser: ${browser.version()}, ${rounds} rounds of ${plans.length} page kinds × ${LIBRARIES.length} libraries`);
     for (let round = 0; round < rounds; round++) {
@@ -145,6 +148,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
       }
       process.stdout.write(`browser: round ${round + 1}/${rounds} done\n`);
     }
+    if (process.env.BENCH_PHASES === '1') phaseLines = await phaseClicks(browser);
     if (process.env.BENCH_PROFILE === '1') {
       await server.close();
       const readable = await staticFiles(true);
@@ -187,6 +191,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
 
   console.log('\n' + summaryTable(medians, rounds) + '\n');
   for (const line of profileLines) console.log(line);
+  for (const line of phaseLines) console.log(line);
 
   mkdirSync(RESULTS, { recursive: true });
   const machine = `${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown cpu'}`;

@@ -32,7 +32,7 @@ const restSliceDist: Plugin = {
   },
 };
 
-async function bundleOne(entry: string, readableNames: boolean): Promise<string> {
+async function bundleOne(entry: string, readableNames: boolean, phases = false): Promise<string> {
   const result = await build({
     entryPoints: [path.join(here, entry)],
     bundle: true,
@@ -41,7 +41,8 @@ async function bundleOne(entry: string, readableNames: boolean): Promise<string>
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // `__BENCH_PHASES__`: the phase marks of apps/ui.tsx, compiled in only for `BENCH_PHASES=1` (./phases.ts).
+    define: { 'process.env.NODE_ENV': '"production"', __BENCH_PHASES__: String(phases) },
     // A readable bundle (for a CPU profile) keeps names, lines and esbuild's `// <module path>`
     // comments, by which the profile is summed per package; the measured bundles are minified.
     minify: !readableNames,
@@ -55,9 +56,14 @@ async function bundleOne(entry: string, readableNames: boolean): Promise<string>
   return result.outputFiles[0].text;
 }
 
-/** The scripts a page loads: `/harness.js` and `/<library id>.js`. */
-export async function bundleAll(readableNames = false): Promise<Record<string, string>> {
-  const scripts: Record<string, string> = { '/harness.js': await bundleOne('harness.ts', readableNames) };
-  for (const library of LIBRARIES) scripts[`/${library.id}.js`] = await bundleOne(library.entry, readableNames);
+/** The scripts a page loads: `/harness.js` and `/<library id>.js`; with `phases`, the apps note each phase of a click. */
+export async function bundleAll(readableNames = false, phases = false): Promise<Record<string, string>> {
+  const scripts: Record<string, string> = { '/harness.js': await bundleOne('harness.ts', readableNames, phases) };
+  for (const library of LIBRARIES) scripts[`/${library.id}.js`] = await bundleOne(library.entry, readableNames, phases);
   return scripts;
+}
+
+/** A script that only makes a rest-slice cache and store in the page, for ./phases.ts's control page. */
+export function bundleStoreOnly(): Promise<string> {
+  return bundleOne('apps/storeOnly.ts', false, true);
 }

@@ -20,9 +20,13 @@ export interface PageBench {
   rowTitle(id: number): string | null;
   /** What the page shows now, for the runner's checks. */
   shown(): { rows: number; detailId: number | null; detailTitle: string | null };
+  /** In the bundles `BENCH_PHASES=1` builds: ms from the last timed click to each phase the app noted (apps/ui.tsx `phase`), and to `shown`. */
+  phases(): Record<string, number>;
 }
 
 const TIMEOUT_MS = 20_000;
+/** The phases of the last timed click (`BENCH_PHASES=1` bundles only), as performance.now() stamps. */
+let lastPhases: Record<string, number> = {};
 let inFlight = 0;
 const realFetch = window.fetch.bind(window);
 window.fetch = (...args: Parameters<typeof fetch>) => {
@@ -59,12 +63,14 @@ function timeUntil(what: string, action: () => void, done: () => boolean): Promi
     const finish = () => {
       if (finished || !done()) return;
       const ms = performance.now() - start;
+      if (__BENCH_PHASES__) lastPhases = { ...phases, shown: start + ms };
       finished = true;
       observer.disconnect();
       clearTimeout(timer);
       resolve(ms);
     };
     const observer = new MutationObserver(finish);
+    const phases: Record<string, number> = {};
     observer.observe(document.getElementById('root')!, { subtree: true, childList: true, characterData: true, attributes: true });
     const timer = setTimeout(() => {
       observer.disconnect();
@@ -72,6 +78,10 @@ function timeUntil(what: string, action: () => void, done: () => boolean): Promi
       reject(new Error(`[bench] ${what}: not shown after ${TIMEOUT_MS} ms; the page shows ${JSON.stringify(shown())}`));
     }, TIMEOUT_MS);
     start = performance.now();
+    if (__BENCH_PHASES__) {
+      phases.click = start;
+      (window as unknown as { benchPhases?: Record<string, number> }).benchPhases = phases;
+    }
     action();
     finish();
   });
@@ -133,6 +143,11 @@ const bench: PageBench = {
   },
   rowTitle: (id) => titleIn(rowOf(id)),
   shown,
+  phases() {
+    const since: Record<string, number> = {};
+    for (const [name, at] of Object.entries(lastPhases)) since[name] = at - lastPhases.click;
+    return since;
+  },
 };
 
 (window as unknown as { bench: PageBench }).bench = bench;

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createResource, Entity, restCache } from 'rest-slice';
 import { useCache, useController, useSuspense } from 'rest-slice/react';
-import { DetailView, Layout, ListView, nextCreatedId, registerApp, typedTitle } from './ui';
+import { DetailView, Layout, ListView, nextCreatedId, registerApp, typedTitle, phase } from './ui';
 
 class User extends Entity {
   id = 0;
@@ -32,11 +32,13 @@ class Todo extends Entity {
 const TodoResource = createResource({ urlPrefix: `${location.origin}/api`, path: '/todos/:id', schema: Todo, optimistic: true });
 
 function List({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
+  if (__BENCH_PHASES__) phase('list hooks');
   const todos = useSuspense(TodoResource.getList);
   return <ListView todos={todos} selectedId={selectedId} onSelect={onSelect} />;
 }
 
 function Detail({ id, onDeleted }: { id: number | null; onDeleted: () => void }) {
+  if (__BENCH_PHASES__) phase('detail hooks');
   const todo = useCache(TodoResource.get, id === null ? null : { id });
   const controller = useController();
   const onRename = () => {

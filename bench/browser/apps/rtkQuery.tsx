@@ -7,7 +7,7 @@ import { StrictMode, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { TodoJson } from '../server';
-import { DetailView, Layout, ListView, nextCreatedId, registerApp, typedTitle } from './ui';
+import { DetailView, Layout, ListView, nextCreatedId, registerApp, typedTitle, phase } from './ui';
 
 type NewTodo = Pick<TodoJson, 'id' | 'title' | 'completed'>;
 /** A cached row: an optimistic create has no owner until the server answers. */
@@ -68,12 +68,14 @@ const api = createApi({
 });
 
 function List({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
+  if (__BENCH_PHASES__) phase('list hooks');
   const { data } = api.useGetTodosQuery();
   if (!data) return <p>Loading…</p>;
   return <ListView todos={data} selectedId={selectedId} onSelect={onSelect} />;
 }
 
 function Detail({ id, onDeleted }: { id: number | null; onDeleted: () => void }) {
+  if (__BENCH_PHASES__) phase('detail hooks');
   const { todo } = api.useGetTodosQuery(undefined, {
     selectFromResult: ({ data }) => ({ todo: id === null ? undefined : data?.find((t) => t.id === id) }),
   });

@@ -1,7 +1,23 @@
 // The markup the three apps share, so only the data layer differs between them: a toolbar (title
 // input, Create), the list (one memoized row per todo; a click selects it) and the detail pane of the
 // selected todo (Rename, Delete). The harness (../harness.ts) finds elements by these ids and classes.
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, type ReactNode } from 'react';
+
+/**
+ * Notes the time a phase of the click being timed began (the first time it is reached): only in the
+ * bundles `BENCH_PHASES=1` builds, each call sits behind `if (__BENCH_PHASES__)` (./phases.d.ts).
+ */
+export function phase(name: string): void {
+  const phases = (window as unknown as { benchPhases?: Record<string, number> }).benchPhases;
+  if (phases !== undefined && phases[name] === undefined) phases[name] = performance.now();
+}
+
+/** Renders nothing; its effects note when React committed the click's render (layout) and ran its effects (passive). */
+function PhaseProbe() {
+  useLayoutEffect(() => phase('committed'));
+  useEffect(() => phase('effects run'));
+  return null;
+}
 
 /** What a row and the detail pane show; each library hands its own object of this shape. */
 export interface TodoView {
@@ -34,6 +50,7 @@ const Row = memo(function Row({ todo, selected, onSelect }: { todo: TodoView; se
 
 /** The list of todos; only rows whose todo object or selection changed re-render. */
 export function ListView({ todos, selectedId, onSelect }: { todos: readonly TodoView[]; selectedId: number | null; onSelect: (id: number) => void }) {
+  if (__BENCH_PHASES__) phase('list rendered');
   return (
     <ul id="list">
       {todos.map((todo) => (
@@ -45,6 +62,7 @@ export function ListView({ todos, selectedId, onSelect }: { todos: readonly Todo
 
 /** The selected todo with its actions, or a placeholder. */
 export function DetailView({ todo, onRename, onDelete }: { todo: TodoView | undefined; onRename: () => void; onDelete: () => void }) {
+  if (__BENCH_PHASES__) phase('detail rendered');
   if (!todo) {
     return (
       <section id="detail">
@@ -70,6 +88,7 @@ export function DetailView({ todo, onRename, onDelete }: { todo: TodoView | unde
 export function Layout({ onCreate, list, detail }: { onCreate: () => void; list: ReactNode; detail: ReactNode }) {
   return (
     <div>
+      {__BENCH_PHASES__ && <PhaseProbe />}
       <div id="toolbar">
         <input id="title-input" defaultValue="" />
         <button id="create" onClick={onCreate}>
