@@ -22,8 +22,9 @@ function itemsOf(input: unknown, itemSchema: unknown, describe?: () => string): 
 export function normalizeArray(itemSchema: unknown, input: unknown, parent: unknown, key: string | undefined, visitor: NormalizeVisitor): unknown[] {
   const items = itemsOf(input, itemSchema);
   // Written over a copy of the items: an exact-size array, where a pushed-to one keeps spare room (most
-  // lists are short: a list of 3 pushed has room for 17, and the stored row keeps it).
-  const output = items.slice();
+  // lists are short: a list of 3 pushed has room for 17, and the stored row keeps it). Spread, not `slice`:
+  // the copy of an Array subclass's items is a plain array (its `slice` would make another instance of it).
+  const output = [...items];
   let kept = 0;
   for (let i = 0; i < items.length; i++) {
     const item = visitor.visit(itemSchema, items[i], parent, key);
@@ -80,7 +81,7 @@ export class ArraySchema<S = unknown>
       undefined,
       process.env.NODE_ENV !== 'production' ? () => `schema.Array(${quote(Object.keys(this.definition as object))})` : unnamed,
     );
-    const output = items.slice();
+    const output = [...items];
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
@@ -94,7 +95,7 @@ export class ArraySchema<S = unknown>
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     if (this.isSingle) return visitor.unvisitList(this.definition, input);
     if (!Array.isArray(input)) return input;
-    const output: unknown[] = input.slice();
+    const output: unknown[] = [...(input as readonly unknown[])];
     let kept = 0;
     for (let i = 0; i < input.length; i++) {
       const item = this.denormalizeValue(input[i], visitor);

@@ -82,7 +82,7 @@ export class Denormalizer implements DenormalizeVisitor {
     if (!Array.isArray(value)) return value;
     const entity = isEntityClass(itemSchema) ? itemSchema : undefined;
     // Exact size, as normalize builds its lists (normalizeArray).
-    const output: unknown[] = value.slice();
+    const output: unknown[] = [...value];
     let kept = 0;
     for (let i = 0; i < value.length; i++) {
       const input: unknown = value[i];

@@ -249,3 +249,32 @@ describe('a pk() that throws', () => {
     expect((caught as Error).cause).toBeInstanceOf(TypeError);
   });
 });
+
+describe('lists of an Array subclass', () => {
+  /** An array class of the app's own (as some state libraries hand out): its `slice` and `map` make more of it. */
+  class TaggedList<T> extends Array<T> {}
+
+  it('normalize stores a plain array of pks, and denormalize reads a plain array of instances, with the dropped items left out', () => {
+    const input = TaggedList.from([{ id: 1, title: 'one' }, null, { id: 3, title: 'three' }]);
+    const { result, entities } = normalize([Todo], input);
+    expect(result).toEqual(['1', '3']);
+    expect(Object.getPrototypeOf(result)).toBe(Array.prototype);
+
+    const read = present(denormalize([Todo], TaggedList.from(['1', '2', '3']), entities));
+    expect(Object.getPrototypeOf(read)).toBe(Array.prototype);
+    expect(read.map((todo) => todo.title)).toEqual(['one', 'three']);
+    expect(read[0]).toBeInstanceOf(Todo);
+  });
+
+  it('a polymorphic schema.Array keeps the order of what it keeps, in a plain array', () => {
+    const pets = new schema.Array({ cat: Cat, dog: Dog }, 'type');
+    const { result, entities } = normalize(pets, TaggedList.from([{ id: 1, type: 'cat' }, undefined, { id: 2, type: 'dog' }]));
+    expect(Object.getPrototypeOf(result)).toBe(Array.prototype);
+    const read = present(denormalize(pets, TaggedList.from([...(result as unknown[]), { id: '9', schema: 'cat' }]), entities)) as (Cat | Dog)[];
+    expect(Object.getPrototypeOf(read)).toBe(Array.prototype);
+    expect(read.map((pet) => [pet.constructor, pet.id])).toEqual([
+      [Cat, 1],
+      [Dog, 2],
+    ]);
+  });
+});
