@@ -3,19 +3,14 @@
 // (it exists nowhere else) would be lost. A save keeps the other tab's outbox entries it never held, and
 // writes its parts under keys of its own, so each save names only parts that exist.
 import { memoryStorage, selectOutbox, type PersistStorage } from 'rest-slice';
-import { startStoreServer, until, type StoreServer } from '../store/helpers';
+import { until, storeServerForEachTest } from '../store/helpers';
 import { Todo } from '../fixtures/Todo';
 import { loadOfflinePage, saveThrough, todoResources, type OfflinePage } from './outboxHelpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'Write docs' },
-    { id: 2, title: 'Ship it' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'Write docs' },
+  { id: 2, title: 'Ship it' },
+]);
 
 let channel = 0;
 

@@ -292,6 +292,27 @@ export function startStoreServer(): Promise<StoreServer> {
 }
 
 /** A promise with its resolve/reject outside. */
+/**
+ * A store server for each test of the file (or `describe` block) that calls this: started and seeded
+ * with `todos` before each test, closed after it. The handle reads through to the current test's
+ * server, so a test uses it as the server itself (`server.url`, `server.seedTodos`, ...).
+ */
+export function storeServerForEachTest(todos?: Partial<TodoRow>[]): StoreServer {
+  let current: StoreServer | undefined;
+  beforeEach(async () => {
+    current = await startStoreServer();
+    if (todos !== undefined) current.seedTodos(todos);
+  });
+  afterEach(() => current?.close());
+  return new Proxy({} as StoreServer, {
+    get(_target, member) {
+      if (current === undefined) throw new Error(`[test] the store server is only there during a test (read \`${String(member)}\` outside one)`);
+      const value: unknown = Reflect.get(current, member, current);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+}
+
 export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;

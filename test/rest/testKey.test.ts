@@ -1,15 +1,10 @@
 import { RestEndpoint } from 'rest-slice';
-import { setup, slice, startStoreServer, todoResource, type StoreServer } from '../store/helpers';
+import { setup, slice, todoResource, storeServerForEachTest } from '../store/helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one', userId: 1 },
-    { id: 2, title: 'two', userId: 2 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one', userId: 1 },
+  { id: 2, title: 'two', userId: 2 },
+]);
 
 describe('RestEndpoint#testKey', () => {
   it('matches the method and the path pattern with any params', () => {

@@ -1,16 +1,11 @@
 // Controller behaviors a Data Client user relies on (issue 8 items 14, 15, 16).
 import { ExpiryStatus } from 'rest-slice';
-import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 function statusError(message: string, status: number): Error & { status: number } {
   return Object.assign(new Error(message), { status });

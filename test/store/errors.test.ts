@@ -1,17 +1,12 @@
 // Bad input: a response that cannot be stored is that request's error and changes no entity;
 // prototype keys stay plain data.
 import { Entity, NetworkError, RestEndpoint, schema } from 'rest-slice';
-import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 describe('a response that cannot be normalized', () => {
   const cases: [string, { status?: number; json?: unknown; text?: string; contentType?: string }, RegExp][] = [

@@ -1,17 +1,12 @@
 // What `controller.fetch` resolves with (issue 8 item 13), and responses that cannot be read
 // back (item 18): checked before anything is committed.
 import { Entity, RestEndpoint, type RestFeature } from 'rest-slice';
-import { Counter, counterResource, counterRoutes, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { Counter, counterResource, counterRoutes, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 describe('controller.fetch resolves with its own response', () => {
   it('two quick increments whose first answer arrives last: the first resolves with count 1, the store keeps 2', async () => {

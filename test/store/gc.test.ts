@@ -5,20 +5,15 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createRestCache, Entity, RestEndpoint, schema } from 'rest-slice';
-import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeClock, makeStore, recorder, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
 const rootDir = resolve(__dirname, '../..');
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-    { id: 3, title: 'three' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+  { id: 3, title: 'three' },
+]);
 
 const pks = (tables: { readonly [key: string]: object | undefined }, key: string) => Object.keys(tables[key] ?? {}).sort();
 

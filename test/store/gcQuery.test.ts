@@ -3,18 +3,13 @@
 // through garbage collection, and fetches nothing (focus, reconnect).
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createRestCache, listeners, schema, setupListeners } from 'rest-slice';
-import { makeClock, makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from './helpers';
+import { makeClock, makeStore, recorder, setup, slice, Todo, todoResource, until, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-    { id: 3, title: 'three' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+  { id: 3, title: 'three' },
+]);
 
 const pks = (tables: { readonly [key: string]: object | undefined }, key: string) => Object.keys(tables[key] ?? {}).sort();
 

@@ -8,7 +8,7 @@ import { AbortOptimistic, Entity, RestEndpoint, createResource, createRestCache,
 import { makeClock } from '../helpers/clock';
 import { jsonCheckMiddleware } from '../helpers/jsonCheck';
 
-export { deferred, startStoreServer, StoreServer } from '../helpers/storeServer';
+export { deferred, startStoreServer, storeServerForEachTest, StoreServer } from '../helpers/storeServer';
 
 export { makeClock, type Clock } from '../helpers/clock';
 

@@ -1,16 +1,11 @@
 // controller.invalidate, invalidateAll, expireAll and resetEntireStore.
 import { ExpiryStatus } from 'rest-slice';
-import { roundTrip, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { roundTrip, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 describe('controller.invalidate', () => {
   it('marks one result invalid until it is refetched', async () => {

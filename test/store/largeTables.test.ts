@@ -6,13 +6,9 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createRestCache, ExpiryStatus, initialRestCacheState, schema, type EntityMeta, type RestCacheState } from 'rest-slice';
 import { FIRST_WRITE_MAX, FLAT_MAX, FLAT_MIN } from '../../src/store/tables';
 import { allowConsole } from '../setup';
-import { makeClock, makeStore, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeClock, makeStore, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest();
 
 /** Todos `from` … `from + count - 1`, of user `userId`. */
 function seed(from: number, count: number, userId: number): void {

@@ -1,16 +1,11 @@
 import { ExpiryStatus } from 'rest-slice';
-import { makeStore, recorder, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeStore, recorder, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one', userId: 7 },
-    { id: 2, title: 'two', userId: 7 },
-    { id: 3, title: 'three', userId: 8 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one', userId: 7 },
+  { id: 2, title: 'two', userId: 7 },
+  { id: 3, title: 'three', userId: 8 },
+]);
 
 describe('controller.fetch', () => {
   it('resolves with Entity instances after the store committed the response', async () => {

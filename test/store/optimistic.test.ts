@@ -1,16 +1,11 @@
 // The seed's "States and transitions", row by row, against the real server.
 import { ExpiryStatus, NetworkError, createResource } from 'rest-slice';
-import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one', userId: 7 },
-    { id: 2, title: 'two', userId: 7 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one', userId: 7 },
+  { id: 2, title: 'two', userId: 7 },
+]);
 
 const titles = (list: readonly Todo[] | undefined) => list?.map((todo) => `${todo.id}:${todo.title}`);
 

@@ -1,7 +1,7 @@
 // schema.Query and schema.All against the store and the local server, as Data
 // Client's todo-app uses them: a count of the remaining todos, per user or all.
 import { All, Query, schema } from 'rest-slice';
-import { setup, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, Todo, todoResource, storeServerForEachTest } from './helpers';
 
 /** Data Client's todo-app `queryRemaining`, written the same way. */
 const queryRemaining = new schema.Query(new schema.All(Todo), (entries, { userId }: { userId?: number } = {}) => {
@@ -14,17 +14,12 @@ const openTodos = new schema.Query(new schema.All(Todo), (entries, { userId }: {
   entries.filter((todo) => !todo.completed && (userId === undefined || todo.userId === userId)).sort((a, b) => a.title.localeCompare(b.title)),
 );
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'b', userId: 1 },
-    { id: 2, title: 'a', userId: 1 },
-    { id: 3, title: 'c', userId: 1, completed: true },
-    { id: 4, title: 'd', userId: 2 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'b', userId: 1 },
+  { id: 2, title: 'a', userId: 1 },
+  { id: 3, title: 'c', userId: 1, completed: true },
+  { id: 4, title: 'd', userId: 2 },
+]);
 
 it('counts and filters every stored todo, per user or all', async () => {
   const { cache, store, controller } = setup();

@@ -1,18 +1,13 @@
 // The recorded action log, replayed into a fresh store built from the same cache, gives a deep-equal state.
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { makeStore, makeClock, recorder, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { makeStore, makeClock, recorder, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 import { createRestCache } from 'rest-slice';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-    { id: 3, title: 'three' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+  { id: 3, title: 'three' },
+]);
 
 async function scenario(where: 'before' | 'after') {
   const clock = makeClock();

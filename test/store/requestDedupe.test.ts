@@ -1,17 +1,12 @@
 // Which fetches share one HTTP request: identical GETs in flight do (same endpoint name and key);
 // other keys, other endpoint names, a GET that already settled and mutations never do.
 import { RestEndpoint } from 'rest-slice';
-import { setup, startStoreServer, Todo, type StoreServer } from './helpers';
+import { setup, Todo, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 const getTodo = (name = 'Todo.get') => new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, name });
 

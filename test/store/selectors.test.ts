@@ -1,16 +1,11 @@
 // Memoized selectors: same data, same reference; a change to one entity renews only what contains it.
-import { setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-    { id: 3, title: 'three' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+  { id: 3, title: 'three' },
+]);
 
 async function loaded() {
   const context = setup();

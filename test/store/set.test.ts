@@ -2,17 +2,12 @@
 // `rest/set` action, merged like a read's response (useIncoming, rule 5b).
 import { schema } from 'rest-slice';
 import { OrderedTodo } from '../fixtures/Todo';
-import { recordedSetup, setup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { recordedSetup, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one', userId: 7 },
-    { id: 2, title: 'two', userId: 7 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one', userId: 7 },
+  { id: 2, title: 'two', userId: 7 },
+]);
 
 describe('controller.set with an Entity', () => {
   it('updates every view holding the entity with one plain JSON rest/set action and no request', async () => {

@@ -2,17 +2,12 @@
 // undo puts back each row the set changed, in one plain JSON `rest/set` action, unless something wrote
 // that row since (the newer data stays); rows the set created are removed. Against the real server.
 import type { Controller } from 'rest-slice';
-import { recordedSetup, slice, startStoreServer, Todo, todoResource, type StoreServer } from './helpers';
+import { recordedSetup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one', userId: 7 },
-    { id: 2, title: 'two', userId: 7 },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one', userId: 7 },
+  { id: 2, title: 'two', userId: 7 },
+]);
 
 describe('controller.set(...).undo()', () => {
   it('puts back the rows the set changed, the very objects stored before, in one rest/set action', async () => {

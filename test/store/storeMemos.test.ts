@@ -3,17 +3,12 @@
 // way, for a preloaded state read before the first dispatch, and for two stores of one cache.
 import { configureStore } from '@reduxjs/toolkit';
 import { createRestCache, type RestCacheState } from 'rest-slice';
-import { makeClock, makeStore, setup, startStoreServer, todoResource, type StoreServer } from './helpers';
+import { makeClock, makeStore, setup, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
 
 it('a subscriber that reads while a response is stored gets the objects later reads of that data get', async () => {
   const { cache, store, controller } = setup();

@@ -1,18 +1,13 @@
 // A state that changes only what reads do not look at (`inflight`) is read as the
 // one before it: the same answers, without checking a single stored row again.
 import type { RestCacheState } from 'rest-slice';
-import { setup, slice, startStoreServer, todoResource, type StoreServer } from './helpers';
+import { setup, slice, todoResource, storeServerForEachTest } from './helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-    { id: 3, title: 'three' },
-  ]);
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+  { id: 3, title: 'three' },
+]);
 
 /** `state` with its entity tables behind a proxy that counts every table looked up. */
 function countingTables(state: RestCacheState): { state: RestCacheState; reads: () => number } {
