@@ -1,4 +1,4 @@
-import { copyRow } from './copyRow';
+import { copyMembers, copyRow } from './copyRow';
 import { INVALID } from './INVALID';
 import { normalizeMembers } from './objectMembers';
 import { describeKind, hasOwn, quote, setOwn } from './own';
@@ -43,6 +43,8 @@ export abstract class Entity {
 
   /** Combines two rows of the same entity; the second wins field by field. Default: a shallow spread. */
   static merge(existing: object, incoming: object): Record<string, unknown> {
+    // Development freezes the stored row: copied member by member there, so it freezes into a shared shape (copyRow.ts).
+    if (process.env.NODE_ENV !== 'production') return copyMembers(incoming, copyMembers(existing));
     return { ...existing, ...incoming };
   }
 

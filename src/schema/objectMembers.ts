@@ -1,5 +1,6 @@
 // The members of an object schema, normalized and denormalized: what a plain object literal schema
 // (`{ todos: [Todo] }`, core) and `schema.Object` (only in apps that use it) both run.
+import { copyMembers } from './copyRow';
 import { INVALID } from './INVALID';
 import { describeKind, hasOwn, isPlainRecord, quote, setOwn } from './own';
 import type { ObjectSchema } from './Object';
@@ -16,7 +17,8 @@ export function normalizeObject(
       `[rest-slice] object schema with members ${quote(Object.keys(definition))} expected an object, got ${describeKind(input)}: ${quote(input)}`,
     );
   }
-  const output: Record<string, unknown> = { ...input };
+  // Frozen in development once stored: copied there so that it freezes into a shared shape (copyRow.ts).
+  const output: Record<string, unknown> = process.env.NODE_ENV !== 'production' ? copyMembers(input) : { ...input };
   normalizeMembers(definition, input, output, visitor);
   return output;
 }

@@ -37,8 +37,12 @@ function freezeTree(value: object): void {
     }
     return;
   }
-  // The values alone: no key strings to look each one up by (a fifth of the walk in development round trips).
-  for (const member of Object.values(value) as unknown[]) {
+  // `for...in` makes no array (`Object.values` made one per row: a fifth of a development round trip's
+  // garbage); an object's own members come first, so the walk stops at the first inherited one.
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!hasOwn(record, key)) break;
+    const member = record[key];
     if (typeof member === 'object' && member !== null && !Object.isFrozen(member)) freezeTree(member);
   }
 }
