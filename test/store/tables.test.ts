@@ -66,6 +66,28 @@ describe('writeRows', () => {
     expect(Object.isFrozen(tables)).toBe(false);
   });
 
+  it('freezes tables and buckets in development only: production leaves them unfrozen, as it leaves rows', () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const flat = writeRows(empty, rows(0, 3));
+      const bucketed = writeRows(empty, rows(0, FIRST_WRITE_MAX + 1));
+      const updated = writeRows(bucketed, rows(5, 1, 7));
+      const shrunk = deleteRows(updated, { T: Array.from({ length: FIRST_WRITE_MAX + 1 - FLAT_MIN }, (_, i) => `p${i}`) });
+      expect(Object.isFrozen(flat.T)).toBe(false);
+      expect(isBucketed(bucketed.T!) && (bucketed.T as readonly object[]).some((bucket) => Object.isFrozen(bucket))).toBe(false);
+      expect((updated.T as readonly object[]).some((bucket) => Object.isFrozen(bucket))).toBe(false);
+      expect(isBucketed(shrunk.T!) || Object.isFrozen(shrunk.T)).toBe(false);
+      // The same rows as development writes.
+      expect(getRow(updated, 'T', 'p5')).toEqual({ id: 'p5', n: 7 });
+      expect(tableSize(shrunk.T)).toBe(FLAT_MIN);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+    const development = writeRows(empty, rows(0, FIRST_WRITE_MAX + 1));
+    expect((development.T as readonly object[]).every((bucket) => Object.isFrozen(bucket))).toBe(true);
+  });
+
   it(`splits a table into buckets once it passes ${FLAT_MAX} rows, and every row is found`, () => {
     const flat = writeRows(empty, rows(0, FLAT_MAX));
     expect(isBucketed(flat.T!)).toBe(false);
