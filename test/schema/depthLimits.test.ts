@@ -6,6 +6,7 @@ import { MemoCache } from '../../src/schema/MemoCache';
 import { normalizeIntoStore } from '../../src/schema/normalize';
 import { Node, chain, lengthOf, nested } from '../fixtures/Deep';
 import { present } from '../helpers/denormalized';
+import { inNodeEnv } from '../helpers/nodeEnv';
 
 class Tree extends Entity {
   id = '';
@@ -123,16 +124,12 @@ describe('MAX_JSON_DEPTH (development)', () => {
   });
 
   it('is not walked in production builds, where nothing walks stored data recursively', () => {
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
+    inNodeEnv('production', () => {
       const deep = nested(MAX_JSON_DEPTH + 10);
       expect((normalize(Node, { id: 'p', meta: deep }).entities.Node.p as Record<string, unknown>).meta).toBe(deep);
       // The schema depth is checked in every build.
       expect(() => normalize(Node, chain(MAX_SCHEMA_DEPTH + 1))).toThrow(/MAX_SCHEMA_DEPTH/);
-    } finally {
-      process.env.NODE_ENV = previous;
-    }
+    });
   });
 });
 

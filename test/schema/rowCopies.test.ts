@@ -3,6 +3,7 @@
 // store the same rows, member for member and in the same order.
 import { Entity, normalize, schema } from 'rest-slice';
 import { normalizeIntoStore } from '../../src/schema/normalize';
+import { inNodeEnv } from '../helpers/nodeEnv';
 
 class Tag extends Entity {
   id = '';
@@ -31,17 +32,6 @@ const response = () =>
       ' {"id": "p2", "title": "two", "tags": []}]',
   ) as unknown;
 
-/** Runs `run` with `NODE_ENV` set to `mode`. */
-function inMode<T>(mode: string, run: () => T): T {
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = mode;
-  try {
-    return run();
-  } finally {
-    process.env.NODE_ENV = previous;
-  }
-}
-
 /** Each row's own members as [key, value] pairs in their order, and its prototype: what a reader of the row can tell apart. */
 function describeRows(tables: Record<string, Record<string, unknown>>) {
   return Object.entries(tables).map(([key, rows]) => [
@@ -62,8 +52,8 @@ function describeRows(tables: Record<string, Record<string, unknown>>) {
 
 describe('rows copied in development and in production', () => {
   it('normalize stores the same rows, members in the same order, `__proto__` kept as a member', () => {
-    const development = inMode('development', () => normalize([Post], response()));
-    const production = inMode('production', () => normalize([Post], response()));
+    const development = inNodeEnv('development', () => normalize([Post], response()));
+    const production = inNodeEnv('production', () => normalize([Post], response()));
     expect(describeRows(development.entities)).toEqual(describeRows(production.entities));
     const post = development.entities.Post.p1 as Record<string, unknown>;
     expect(Object.getPrototypeOf(post)).toBe(Object.prototype);
@@ -75,9 +65,9 @@ describe('rows copied in development and in production', () => {
   });
 
   it('a merge with stored rows gives the same row in both', () => {
-    const stored = inMode('production', () => normalize([Post], response()).entities);
+    const stored = inNodeEnv('production', () => normalize([Post], response()).entities);
     const merge = (mode: string) =>
-      inMode(mode, () =>
+      inNodeEnv(mode, () =>
         normalizeIntoStore(
           [Post],
           [{ id: 'p1', title: 'renamed', tags: [] }],
@@ -95,14 +85,14 @@ describe('rows copied in development and in production', () => {
   it("Entity.merge and a schema.Object's members copy alike in both", () => {
     const existing = JSON.parse('{"a": 1, "__proto__": {"x": 1}, "b": 2}') as object;
     const incoming = JSON.parse('{"b": 3, "0": "zero"}') as object;
-    const merged = (mode: string) => inMode(mode, () => Entity.merge(existing, incoming));
+    const merged = (mode: string) => inNodeEnv(mode, () => Entity.merge(existing, incoming));
     const members = (row: object) => Object.getOwnPropertyNames(row).map((name) => [name, Object.getOwnPropertyDescriptor(row, name)?.value]);
     expect(members(merged('development'))).toEqual(members(merged('production')));
     expect(members(merged('development'))).toEqual([['0', 'zero'], ['a', 1], ['__proto__', { x: 1 }], ['b', 3]]);
 
     const wrapped = new schema.Object({ tag: Tag });
     const input = () => JSON.parse('{"tag": {"id": "t9", "label": "z"}, "__proto__": 5, "note": "n"}') as unknown;
-    const result = (mode: string) => inMode(mode, () => normalize(wrapped, input()).result as object);
+    const result = (mode: string) => inNodeEnv(mode, () => normalize(wrapped, input()).result as object);
     expect(members(result('development'))).toEqual(members(result('production')));
     expect(members(result('development'))).toEqual([['tag', 't9'], ['__proto__', 5], ['note', 'n']]);
   });

@@ -3,6 +3,7 @@
 // `document.visibilityState` and `navigator.onLine` stubbed, against the real local server.
 import { createRestCache, listeners, restCache, setupListeners, type ListenersOptions, type RestCacheOptions } from 'rest-slice';
 import { expectWarnings, makeClock, makeStore, recorder, slice, startStoreServer, todoResource, until, type StoreServer } from './helpers';
+import { inNodeEnv } from '../helpers/nodeEnv';
 
 let server: StoreServer;
 let visibility: DocumentVisibilityState = 'visible';
@@ -154,13 +155,7 @@ describe('actions', () => {
 
   it('in production the check is skipped (as the other wiring checks): the actions go out at the path given', () => {
     const { store, types } = make({ reducerPath: 'api' }, false);
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      removers.push(setupListeners(store));
-    } finally {
-      process.env.NODE_ENV = previous;
-    }
+    inNodeEnv('production', () => removers.push(setupListeners(store)));
     hide();
     expect(types()).toEqual(['rest/blur']);
   });

@@ -17,6 +17,7 @@ import {
 } from '../../src/store/tables';
 import { noteRowCounts } from '../../src/schema/rowCounts';
 import { deleteRows, writeRows } from '../../src/store/tableWrites';
+import { inNodeEnv } from '../helpers/nodeEnv';
 
 type Row = { id: string; n: number };
 
@@ -67,9 +68,7 @@ describe('writeRows', () => {
   });
 
   it('freezes tables and buckets in development only: production leaves them unfrozen, as it leaves rows', () => {
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
+    inNodeEnv('production', () => {
       const flat = writeRows(empty, rows(0, 3));
       const bucketed = writeRows(empty, rows(0, FIRST_WRITE_MAX + 1));
       const updated = writeRows(bucketed, rows(5, 1, 7));
@@ -81,9 +80,7 @@ describe('writeRows', () => {
       // The same rows as development writes.
       expect(getRow(updated, 'T', 'p5')).toEqual({ id: 'p5', n: 7 });
       expect(tableSize(shrunk.T)).toBe(FLAT_MIN);
-    } finally {
-      process.env.NODE_ENV = previous;
-    }
+    });
     const development = writeRows(empty, rows(0, FIRST_WRITE_MAX + 1));
     expect((development.T as readonly object[]).every((bucket) => Object.isFrozen(bucket))).toBe(true);
   });

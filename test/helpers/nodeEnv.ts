@@ -1,0 +1,14 @@
+/**
+ * Runs `run` with `process.env.NODE_ENV` set to `mode`, then puts it back. The library reads
+ * `NODE_ENV` when it runs (the literal checks are replaced only in a bundle), so a test can
+ * see a production build's behaviour from the sources.
+ */
+export function inNodeEnv<T>(mode: string, run: () => T): T {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = mode;
+  try {
+    return run();
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
