@@ -13,9 +13,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
-import { createRestCache, createResource, Entity } from 'rest-slice';
 
-const COUNT = 10_000;
+// The production build, as apps ship it and the browser benchmark measures it (development freezes every
+// row and table, which changes how V8 lays some of them out); `NODE_ENV=development` measures that one.
+process.env.NODE_ENV ??= 'production';
+const { createRestCache, createResource, Entity } = await import('rest-slice');
+
+// `HEAP_TODOS=2000` measures a list small enough to stay one flat table (2,048 rows at most).
+const COUNT = Number(process.env.HEAP_TODOS ?? 10_000);
 
 class User extends Entity {
   id = 0;
@@ -65,9 +70,7 @@ const after = heapByKind();
 
 /** Bytes and object counts by kind in a V8 heap snapshot of the whole process, taken now. */
 function heapByKind() {
-  const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
-  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-  rmSync(file);
+  const snapshot = takeSnapshot();
   const { meta } = snapshot.snapshot;
   const nodeFields = meta.node_fields.length;
   const edgeFields = meta.edge_fields.length;
@@ -132,7 +135,7 @@ function heapByKind() {
   return totals;
 }
 
-console.log(`${COUNT.toLocaleString('en-US')} todos with an owner, stored and read once (Node ${process.version}, 8-byte slots)`);
+console.log(`${COUNT.toLocaleString('en-US')} todos with an owner, stored and read once (${process.env.NODE_ENV} build, Node ${process.version}, 8-byte slots)`);
 console.log('      MB   objects   bytes/todo   kind');
 const grown = [...after].map(([kind, { count, bytes }]) => [kind, { count: count - (before.get(kind)?.count ?? 0), bytes: bytes - (before.get(kind)?.bytes ?? 0) }]);
 for (const [kind, { count, bytes }] of grown.sort((a, b) => b[1].bytes - a[1].bytes)) {
@@ -180,12 +183,18 @@ console.log(`\nData Client's benchmark fixture (709 projects, each with its list
 
 /** Every object's own size in a V8 heap snapshot of the whole process, taken now. */
 function heapBytes() {
-  const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
-  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-  rmSync(file);
+  const snapshot = takeSnapshot();
   const fields = snapshot.snapshot.meta.node_fields;
   const self = fields.indexOf('self_size');
   let bytes = 0;
   for (let i = self; i < snapshot.nodes.length; i += fields.length) bytes += snapshot.nodes[i];
   return bytes;
+}
+
+/** A V8 heap snapshot of the whole process, taken now, parsed. */
+function takeSnapshot() {
+  const file = writeHeapSnapshot(join(tmpdir(), `rest-slice-heap-${process.pid}.heapsnapshot`));
+  const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file);
+  return snapshot;
 }
