@@ -12,3 +12,15 @@ export function inNodeEnv<T>(mode: string, run: () => T): T {
     process.env.NODE_ENV = previous;
   }
 }
+
+/** Sets `process.env.NODE_ENV` to `mode` for each test of the file (or `describe` block) that calls this, across its awaits. */
+export function nodeEnvForEachTest(mode: string): void {
+  let previous: string | undefined;
+  beforeEach(() => {
+    previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = mode;
+  });
+  afterEach(() => {
+    process.env.NODE_ENV = previous;
+  });
+}

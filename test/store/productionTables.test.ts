@@ -3,6 +3,7 @@
 // docs/state-layout.md), so reads, writes and a rejected response must work on them as on frozen ones.
 // Development freezes them, so a mutation by the app throws.
 import { getRow } from '../../src/store/tables';
+import { nodeEnvForEachTest } from '../helpers/nodeEnv';
 import { setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
 const server = storeServerForEachTest([
@@ -24,14 +25,7 @@ async function listRenameDelete() {
 }
 
 describe('in a production build', () => {
-  let previous: string | undefined;
-  beforeEach(() => {
-    previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-  });
-  afterEach(() => {
-    process.env.NODE_ENV = previous;
-  });
+  nodeEnvForEachTest('production');
 
   it('stores, updates and deletes rows of integer pks in unfrozen tables, and each write leaves the earlier tables as they were', async () => {
     const { cache, store, listed, final, titles } = await listRenameDelete();
