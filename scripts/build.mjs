@@ -4,7 +4,8 @@
 // CI installs from, so `npm ci` works on a fresh machine.)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { productionMessages } from './errors/plugin.mjs';
 
@@ -18,20 +19,57 @@ const entries = { index: 'src/index.ts', react: 'src/react/index.ts' };
 // app's bundler folds (scripts/errors/transform.mjs); a message with no code fails the build.
 const plugins = [productionMessages()];
 
+/**
+ * esbuild plugin for the module-per-file build: an import of another file of src/ (relative, or the
+ * absolute one the messages plugin adds) stays an import, of that module's `.mjs` beside this one.
+ */
+function moduleImports() {
+  const srcRoot = resolve('src');
+  const candidates = (base) => [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base];
+  return {
+    name: 'rest-slice-module-imports',
+    setup(context) {
+      context.onResolve({ filter: /^(\.\.?\/|\/)/ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const base = resolve(args.resolveDir, args.path);
+        const file = candidates(base).find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+        if (file === undefined || !file.startsWith(srcRoot + sep)) {
+          return { errors: [{ text: `cannot resolve ${args.path} from ${args.importer} to a module of src/` }] };
+        }
+        let target = relative(dirname(args.importer), file).split(sep).join('/').replace(/\.tsx?$/, '.mjs');
+        if (!target.startsWith('.')) target = `./${target}`;
+        return { path: target, external: true };
+      });
+    },
+  };
+}
+
+// The ESM build that app bundlers read keeps src/'s modules: one file per module under dist/esm/, each
+// importing its neighbours by relative `.mjs` paths. With `"sideEffects": false`, a bundler then drops
+// every module the app does not reach, as it does for src/ (test/features/coreBundle.test.ts). In one
+// bundled file, any top-level statement that is a call (a class set up, a validator built) would keep
+// what it names, features included, in every app.
+const sourceFiles = readdirSync('src', { recursive: true })
+  .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+  .map((file) => join('src', file));
+await build({
+  entryPoints: sourceFiles,
+  outdir: 'dist/esm',
+  outbase: 'src',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  jsx: 'automatic',
+  sourcemap: true,
+  external,
+  plugins: [...plugins, moduleImports()],
+  logLevel: 'warning',
+});
+
 for (const [name, entry] of Object.entries(entries)) {
-  await build({
-    entryPoints: [entry],
-    outfile: `dist/${name}.mjs`,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    jsx: 'automatic',
-    sourcemap: true,
-    external,
-    plugins,
-    logLevel: 'warning',
-  });
+  writeFileSync(`dist/${name}.mjs`, `export * from './esm/${entry.slice('src/'.length).replace(/\.tsx?$/, '.mjs')}';\n`);
   // Node has no bundler to fold `process.env.NODE_ENV`, and reading it there is a call into the
   // environment each time (a hot path reads it per row). So, as React and Redux Toolkit do, the CJS
   // build comes twice, each with the check folded, and `<name>.cjs` picks one once, when it loads.

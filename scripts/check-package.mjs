@@ -1,7 +1,8 @@
 // Checks the package as users receive it: packs dist/ (built beforehand by
 // `npm run build`), lints the package with publint and @arethetypeswrong/cli,
 // then installs the tarball into an empty folder beside its peers and loads it
-// with `require` and `import` (one copy of the core for both), and type-checks
+// with `require` and `import` (one copy of the core for both), bundles a core-only
+// app from it with esbuild (no feature module kept) and runs it, and type-checks
 // an import of both entries under `moduleResolution: "node"` and `"node16"`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,44 @@ try {
   );
   if (esm.trim() !== 'function function true') throw new Error(`import gave: ${esm}`);
 
+  // As an app's bundler reads it (the `import` condition, no `node`): the modules of dist/esm, of which a
+  // core-only app keeps no feature's, and the bundle runs.
+  writeFileSync(
+    join(app, 'bundled.mjs'),
+    [
+      "import { configureStore } from '@reduxjs/toolkit';",
+      "import { createResource, createRestCache, Entity } from 'rest-slice';",
+      "class Todo extends Entity { id = 0; title = ''; pk() { return String(this.id); } static key = 'Todo'; }",
+      "const TodoResource = createResource({ urlPrefix: 'http://localhost', path: '/todos/:id', schema: Todo });",
+      'const cache = createRestCache();',
+      'const store = configureStore({ reducer: { [cache.reducerPath]: cache.reducer }, middleware: (d) => d().concat(cache.middleware) });',
+      'const controller = cache.controller(store);',
+      "await controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'bundled' });",
+      'console.log(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data.title);',
+      '',
+    ].join('\n'),
+  );
+  const { build } = await import('esbuild');
+  const bundled = await build({
+    entryPoints: [join(app, 'bundled.mjs')],
+    outfile: join(app, 'bundle.mjs'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    metafile: true,
+    external: ['@reduxjs/toolkit', 'redux'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  const output = Object.values(bundled.metafile.outputs)[0];
+  const kept = Object.keys(output.inputs).filter((file) => file.includes('node_modules/rest-slice/') && output.inputs[file].bytesInOutput > 0);
+  if (!kept.some((file) => file.includes('/dist/esm/store/'))) throw new Error(`the bundle read no module of dist/esm: ${kept.join(', ')}`);
+  const features = kept.filter((file) => file.includes('/dist/esm/features/'));
+  if (features.length > 0) throw new Error(`a core-only app bundled feature modules: ${features.join(', ')}`);
+  const ran = run(process.execPath, [join(app, 'bundle.mjs')], app);
+  if (ran.trim() !== 'bundled') throw new Error(`the bundled app printed: ${ran}`);
+
   writeFileSync(
     join(app, 'index.ts'),
     [
@@ -65,7 +104,9 @@ try {
   for (const [module, moduleResolution] of [['commonjs', 'node'], ['node16', 'node16'], ['esnext', 'bundler']]) {
     run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', module, '--moduleResolution', moduleResolution, 'index.ts'], app);
   }
-  console.log('package check: packed, linted, installed, loaded with require and import (one copy), types resolve under node, node16 and bundler');
+  console.log(
+    `package check: packed, linted, installed, loaded with require and import (one copy), bundled core-only from ${kept.length} modules (no feature's) and run, types resolve under node, node16 and bundler`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
