@@ -72,8 +72,11 @@ async function main(): Promise<void> {
   const results: DevelopmentResult[] = [];
   if (request.roundTrip === true) {
     process.stderr.write('store: development, round trip (709 projects) …\n');
-    const tasks = adapters.map((adapter) => ({ name: adapter.name, fn: () => void (sink = adapter.roundTrip(projects)) }));
-    for (const adapter of adapters) {
+    // rest-slice and RTK Query also without RTK's checks (still development builds): what the checks cost each, and what
+    // the library's own work is beside them.
+    const sides = [...adapters, restSliceStoreAdapter(), rtkQueryStoreAdapter() as unknown as StoreAdapter];
+    const tasks = sides.map((adapter) => ({ name: adapter.name, fn: () => void (sink = adapter.roundTrip(projects)) }));
+    for (const adapter of sides) {
       const read = adapter.roundTrip(projects) as { project?: unknown[] } | undefined;
       if (read?.project?.length !== list.length) throw new Error(`[bench] ${adapter.name} read back ${read?.project?.length ?? 'nothing'} projects`);
     }

@@ -12,6 +12,9 @@ const REST_SLICE = 'rest-slice · configureStore defaults';
 const DATA_CLIENT_RTK = '@data-client/core 0.10.0 · configureStore defaults';
 const DATA_CLIENT = '@data-client/core 0.10.0';
 const RTK_QUERY = '@reduxjs/toolkit/query 2.x · configureStore defaults';
+/** The round trip's sides without RTK's checks (development builds still). */
+const REST_SLICE_UNCHECKED = 'rest-slice';
+const RTK_QUERY_UNCHECKED = '@reduxjs/toolkit/query 2.x';
 
 /** The development rows, by the size of the Project table. */
 export const developmentRows = {
@@ -49,6 +52,10 @@ export function runDevelopmentRows(options: SuiteOptions): ReportTable[] {
       const theirs = hz(name);
       return ours && theirs ? `${(ours / theirs).toFixed(2)}×` : '—';
     };
+    const checksCost = (checked: string, unchecked: string) => {
+      const [slow, fast] = [hz(checked), hz(unchecked)];
+      return slow && fast ? formatPeriod(1 / (1 / slow - 1 / fast)) : '—';
+    };
     const perOp = `per op: ${result.rows.map((entry) => `${entry.name} ${formatPeriod(entry.hz)}`).join(', ')}`;
     if (result.size === 0) {
       return {
@@ -60,6 +67,8 @@ export function runDevelopmentRows(options: SuiteOptions): ReportTable[] {
           perOp,
           `rest-slice vs Data Client in the same configureStore ${ratio(DATA_CLIENT_RTK)}, vs Data Client without RTK checks ${ratio(DATA_CLIENT)}, vs RTK Query in the same configureStore ${ratio(RTK_QUERY)}`,
           `RTK "took more than 32ms" warnings while timed, all sides: ${result.warnings[0]?.timed ?? 0}`,
+          `without RTK's checks (${REST_SLICE_UNCHECKED}, ${RTK_QUERY_UNCHECKED}: getDefaultMiddleware({ serializableCheck: false, immutableCheck: false })), ` +
+            `the checks cost rest-slice ${checksCost(REST_SLICE, REST_SLICE_UNCHECKED)} and RTK Query ${checksCost(RTK_QUERY, RTK_QUERY_UNCHECKED)} per op`,
         ],
       };
     }

@@ -7,6 +7,7 @@
 //   BENCH_ROUNDS=2 npm run bench -- --filter browser   a quick run
 //   BENCH_PROFILE=1 npm run bench -- --filter "browser: update 1 of 10,000"   also CPU profiles of rest-slice's clicks
 //   BENCH_PHASES=1 npm run bench -- --filter "browser: navigation"   also each library's selection, phase by phase (./phases.ts)
+//   BENCH_WARMUP=1 npm run bench -- --filter "browser: navigation"   also the time of each selection after mount (./warmup.ts)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +19,7 @@ import { bundleAll, LIBRARIES, type Library } from './bundle';
 import { renderChart } from './chart';
 import { phaseClicks } from './phases';
 import { profileClicks } from './profile';
+import { selectionWarmUp } from './warmup';
 import { PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
 import { openPage } from './session';
 import { startBenchServer, type BenchServer, type StaticFiles } from './server';
@@ -133,6 +135,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
   const samples = new Map<string, Map<ScenarioId, number[]>>(LIBRARIES.map((l) => [l.id, new Map()]));
   let profileLines: string[] = [];
   let phaseLines: string[] = [];
+  let warmUpLines: string[] = [];
   try {
     console.log(`browser: ${browser.version()}, ${rounds} rounds of ${plans.length} page kinds × ${LIBRARIES.length} libraries`);
     for (let round = 0; round < rounds; round++) {
@@ -149,6 +152,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
       process.stdout.write(`browser: round ${round + 1}/${rounds} done\n`);
     }
     if (process.env.BENCH_PHASES === '1') phaseLines = await phaseClicks(browser);
+    if (process.env.BENCH_WARMUP === '1') warmUpLines = await selectionWarmUp(browser, server);
     if (process.env.BENCH_PROFILE === '1') {
       await server.close();
       const readable = await staticFiles(true);
@@ -192,6 +196,7 @@ export const runBrowserBench: SuiteRun = async (options) => {
   console.log('\n' + summaryTable(medians, rounds) + '\n');
   for (const line of profileLines) console.log(line);
   for (const line of phaseLines) console.log(line);
+  for (const line of warmUpLines) console.log(line);
 
   mkdirSync(RESULTS, { recursive: true });
   const machine = `${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown cpu'}`;
