@@ -19,6 +19,7 @@ import { bundleAll, LIBRARIES, type Library } from './bundle';
 import { renderChart } from './chart';
 import { phaseClicks } from './phases';
 import { profileClicks } from './profile';
+import { median } from './stats';
 import { selectionWarmUp } from './warmup';
 import { PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
 import { openPage } from './session';
@@ -57,12 +58,6 @@ function roundCount(options: SuiteOptions): number {
     return rounds;
   }
   return Math.min(10, Math.max(2, Math.round(options.timeMs / 100)));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Relative margin of error of the mean at 95%, in percent (normal approximation). */

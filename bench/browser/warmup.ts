@@ -5,15 +5,11 @@ import type { Browser } from 'playwright-core';
 import { LIBRARIES } from './bundle';
 import type { BenchServer } from './server';
 import { openPage } from './session';
+import { median } from './stats';
 
 const ROWS = 1_000;
 const SELECTIONS = 12;
 const PAGES = 8;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-}
 
 /** Lines of a table: per library, the median ms of each selection after mount over PAGES fresh pages. */
 export async function selectionWarmUp(browser: Browser, server: BenchServer): Promise<string[]> {
