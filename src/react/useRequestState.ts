@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { ExpiryStatus, type EndpointArgs, type EndpointData, type EndpointInterface, type ResponseState } from 'rest-slice';
 import { useRestCache } from './useRestCache';
@@ -55,16 +56,24 @@ function sameSelection(a: Selected<unknown>, b: Selected<unknown>): boolean {
 export function useRequestState<E extends EndpointInterface>(endpoint: E, args: readonly unknown[], withInFlight = false): RequestState<EndpointData<E>> {
   const cache = useRestCache();
   const key = isSkipped(args) ? undefined : endpoint.key(...args);
-  const { response, error, soft, inFlight } = useSelector((state: unknown): Selected<EndpointData<E>> => {
-    if (key === undefined) return SKIPPED_SELECTION;
-    const keyArgs = args as unknown as EndpointArgs<E>;
-    return {
-      response: cache.selectResponse(state, endpoint, ...keyArgs),
-      error: cache.selectError(state, endpoint, ...keyArgs),
-      soft: cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
-      inFlight: withInFlight && cache.selectIsLoading(state, endpoint, ...keyArgs),
-    };
-  }, sameSelection);
+  // One selector per request (`key` stands for `endpoint` and `args`): a new function on every render
+  // would make react-redux and React set up the subscription's memo again and queue an effect each time.
+  const select = useMemo(
+    () =>
+      (state: unknown): Selected<EndpointData<E>> => {
+        if (key === undefined) return SKIPPED_SELECTION;
+        const keyArgs = args as unknown as EndpointArgs<E>;
+        return {
+          response: cache.selectResponse(state, endpoint, ...keyArgs),
+          error: cache.selectError(state, endpoint, ...keyArgs),
+          soft: cache.selectCacheState(state).meta[key]?.errorPolicy === 'soft',
+          inFlight: withInFlight && cache.selectIsLoading(state, endpoint, ...keyArgs),
+        };
+      },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cache, endpoint, key, withInFlight],
+  );
+  const { response, error, soft, inFlight } = useSelector(select, sameSelection);
 
   // The cache's own clock (the `now` option) stamped `expiresAt`, so it is the one to compare with.
   const stale = key !== undefined && response.expiresAt < cache.now();

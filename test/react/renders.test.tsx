@@ -124,4 +124,44 @@ describe('render counts', () => {
     expect(screen.getByText('idle')).toBeTruthy();
     expect(screen.getByText('write docs')).toBeTruthy();
   });
+  // The read hooks keep one selector per request: a new args object for the same request must neither
+  // leave the component on stale data nor make it read another request.
+  it('a parent re-rendering with new args objects keeps the reader live, and a new id reads the new todo', async () => {
+    let parentRenders = 0;
+    let titleRenders = 0;
+    function TodoTitle({ params }: { params: { id: number } }) {
+      titleRenders++;
+      return <p>{useSuspense(TodoResource.get, params).title}</p>;
+    }
+    function Parent({ id, tick }: { id: number; tick: number }) {
+      parentRenders++;
+      return (
+        <Suspense fallback={<p>loading</p>}>
+          <span>{tick}</span>
+          <TodoTitle params={{ id }} />
+        </Suspense>
+      );
+    }
+    const store = makeStore();
+    const view = renderWithStore(<Parent id={1} tick={0} />, { store });
+    await screen.findByText('write hooks');
+    for (let tick = 1; tick <= 3; tick++) view.rerender(<Parent id={1} tick={tick} />);
+    expect(screen.getByText('3')).toBeTruthy();
+    // One render of the reader per render of its parent: a new args object for the same request adds none.
+    parentRenders = 0;
+    titleRenders = 0;
+    view.rerender(<Parent id={1} tick={4} />);
+    expect([parentRenders, titleRenders]).toEqual([1, 1]);
+
+    await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'A changed' }));
+    expect(screen.getByText('A changed')).toBeTruthy();
+
+    view.rerender(<Parent id={2} tick={5} />);
+    expect(await screen.findByText('write tests')).toBeTruthy();
+    titleRenders = 0;
+    await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'A again' }));
+    expect(titleRenders).toBe(0);
+    await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'B changed' }));
+    expect(screen.getByText('B changed')).toBeTruthy();
+  });
 });
