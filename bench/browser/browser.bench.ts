@@ -22,7 +22,7 @@ import { profileClicks } from './profile';
 import { median } from './stats';
 import { selectionWarmUp } from './warmup';
 import { PAGES, SCENARIOS, type Samples, type Scenario, type ScenarioId } from './scenarios';
-import { openPage } from './session';
+import { onFreshPage } from './session';
 import { startBenchServer, type BenchServer, type StaticFiles } from './server';
 
 const EXECUTABLE = '/usr/bin/chromium';
@@ -70,19 +70,12 @@ function rme(values: readonly number[]): number {
 
 /** Runs one page of one library and returns its samples; any page error fails the run. */
 async function runPage(browser: Browser, server: BenchServer, library: Library, plan: (typeof PAGES)[number], wanted: ReadonlySet<ScenarioId>): Promise<Samples> {
-  const context = await browser.newContext();
-  try {
-    const session = await openPage(context, server, library.id, plan.rows);
-    const samples = await plan.run(session, wanted).catch((error: unknown) => {
-      throw new Error(`${library.name}, page of ${plan.rows} rows: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    if (session.problems.length > 0) {
-      throw new Error(`[bench] ${library.name}, page of ${plan.rows} rows: the page reported ${session.problems.map((p) => `'${p}'`).join(', ')}`);
-    }
-    return samples;
-  } finally {
-    await context.close();
-  }
+  const page = `${library.name}, page of ${plan.rows} rows`;
+  return onFreshPage(browser, server, library.id, plan.rows, page, (session) =>
+    plan.run(session, wanted).catch((error: unknown) => {
+      throw new Error(`${page}: ${error instanceof Error ? error.message : String(error)}`);
+    }),
+  );
 }
 
 const fmt = (value: number | undefined, unit: Scenario['unit']): string =>

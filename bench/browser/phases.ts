@@ -4,7 +4,7 @@
 // control page runs Data Client's app with a rest-slice store beside it that no component reads.
 import type { Browser } from 'playwright-core';
 import { bundleAll, bundleStoreOnly, LIBRARIES } from './bundle';
-import { openPage } from './session';
+import { onFreshPage } from './session';
 import { startBenchServer, type StaticFiles } from './server';
 
 const ROWS = 1_000;
@@ -53,9 +53,7 @@ export async function phaseClicks(browser: Browser): Promise<string[]> {
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of pages) {
-        const context = await browser.newContext();
-        try {
-          const session = await openPage(context, server, kind.id, ROWS);
+        await onFreshPage(browser, server, kind.id, ROWS, `phases: ${kind.id}`, async (session) => {
           await session.mount();
           await session.idle();
           for (let i = 0; i < WARM_UP; i++) {
@@ -72,10 +70,7 @@ export async function phaseClicks(browser: Browser): Promise<string[]> {
               bucket.set(label, [...(bucket.get(label) ?? []), phases[to] - phases[from]]);
             }
           }
-          if (session.problems.length > 0) throw new Error(`[bench] phases: ${kind.id}: ${session.problems.join('; ')}`);
-        } finally {
-          await context.close();
-        }
+        });
       }
     }
   } finally {

@@ -2,7 +2,8 @@
 // functions with the most self time and the self time per package. The profiled bundle is not
 // minified, so it keeps function names and esbuild's `// <module path>` comment before each module.
 import type { Browser } from 'playwright-core';
-import { openPage } from './session';
+import { onFreshPage } from './session';
+import { median } from './stats';
 import type { BenchServer } from './server';
 
 interface ProfileNode {
@@ -85,9 +86,7 @@ function summarize(title: string, profile: Profile, modules: readonly [number, s
 export async function profileClicks(browser: Browser, server: BenchServer, bundle: string): Promise<string[]> {
   const modules = modulesByLine(bundle);
   const rows = ROWS.toLocaleString('en-US');
-  const context = await browser.newContext();
-  try {
-    const session = await openPage(context, server, 'rest-slice', ROWS);
+  return onFreshPage(browser, server, 'rest-slice', ROWS, 'CPU profile of rest-slice', async (session) => {
     await session.mount();
     await session.idle();
     await session.select(ROWS / 2);
@@ -111,7 +110,7 @@ export async function profileClicks(browser: Browser, server: BenchServer, bundl
     for (let i = 1; i <= SELECTIONS; i++) selectMs.push(await session.select(ROWS / 2 + i));
     const selected = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     await session.idle();
-    const medianMs = selectMs.sort((a, b) => a - b)[SELECTIONS >> 1];
+    const medianMs = median(selectMs);
     return [
       ...summarize(`browser › CPU profile of rest-slice: update 1 of ${rows} rows (${renameMs.toFixed(1)} ms to DOM while profiled)`, renamed.profile, modules),
       ...summarize(
@@ -120,7 +119,5 @@ export async function profileClicks(browser: Browser, server: BenchServer, bundl
         modules,
       ),
     ];
-  } finally {
-    await context.close();
-  }
+  });
 }

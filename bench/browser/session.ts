@@ -1,6 +1,6 @@
 // A fresh page of one library's app (a new browser context each) and the calls that drive it
 // through the in-page harness, plus the checks of what it shows.
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { PageBench } from './harness';
 import { seededTitle, type BenchServer } from './server';
 
@@ -83,4 +83,20 @@ export async function openPage(context: BrowserContext, server: BenchServer, lib
   });
   await page.goto(`${server.url}/${libraryId}.html`);
   return session;
+}
+
+/**
+ * Runs `run` on a fresh page of `libraryId` with `rows` rows, in a browser context of its own that is closed
+ * after; a page error or console warning seen meanwhile fails it, named by `what`.
+ */
+export async function onFreshPage<R>(browser: Browser, server: BenchServer, libraryId: string, rows: number, what: string, run: (session: PageSession) => Promise<R>): Promise<R> {
+  const context = await browser.newContext();
+  try {
+    const session = await openPage(context, server, libraryId, rows);
+    const result = await run(session);
+    if (session.problems.length > 0) throw new Error(`[bench] ${what}: the page reported ${session.problems.map((p) => `'${p}'`).join(', ')}`);
+    return result;
+  } finally {
+    await context.close();
+  }
 }

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { LIBRARIES } from './bundle';
 import type { BenchServer } from './server';
-import { openPage } from './session';
+import { onFreshPage } from './session';
 import { median } from './stats';
 
 const ROWS = 1_000;
@@ -16,9 +16,7 @@ export async function selectionWarmUp(browser: Browser, server: BenchServer): Pr
   const samples = new Map(LIBRARIES.map((library) => [library.id, Array.from({ length: SELECTIONS }, () => [] as number[])]));
   for (let page = 0; page < PAGES; page++) {
     for (const library of LIBRARIES) {
-      const context = await browser.newContext();
-      try {
-        const session = await openPage(context, server, library.id, ROWS);
+      await onFreshPage(browser, server, library.id, ROWS, `warm-up: ${library.id}`, async (session) => {
         await session.mount();
         await session.idle();
         for (let k = 0; k < SELECTIONS; k++) {
@@ -26,10 +24,7 @@ export async function selectionWarmUp(browser: Browser, server: BenchServer): Pr
           samples.get(library.id)![k].push(await session.select(id));
           await session.idle();
         }
-        if (session.problems.length > 0) throw new Error(`[bench] warm-up: ${library.id}: ${session.problems.join('; ')}`);
-      } finally {
-        await context.close();
-      }
+      });
     }
   }
   return [
