@@ -1,6 +1,6 @@
 // `npm run size:breakdown`: what the size-limit fixtures are made of. Builds each as size-limit does (the
-// esbuild settings of .size-limit.cjs, minified), but from src/ so each module keeps its own name, then
-// prints the bytes each module adds to the core fixture's minified bundle, grouped by what it is for, and
+// esbuild settings of .size-limit.cjs, minified, from the built dist/: one module per source file, so each keeps
+// its own name, `dist/esm/store/view.mjs` for src/store/view.ts), then prints the bytes each module adds to the core fixture's minified bundle, grouped by what it is for, and
 // for each feature fixture what the feature adds on top of the core (its own files and the gzip total).
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
@@ -32,12 +32,14 @@ const GROUPS = [
   ['core: slice, middleware, controller, selectors, views', /src\/store\//],
 ];
 
+/** The source file a bundled module was built from: dist/esm/x/y.mjs is src/x/y.ts; others are themselves. */
+const sourceOf = (path) => path.replace(/^dist\/esm\/(.*)\.mjs$/, 'src/$1.ts');
+
 /** The fixture of `entry` built as size-limit builds it: its minified code, gzip size and per-module bytes. */
 async function measure(entry) {
   const result = await build(
     check.modifyEsbuildConfig({
       entryPoints: [entry.path],
-      alias: { 'rest-slice': './src/index.ts' },
       bundle: true,
       minify: true,
       write: false,
@@ -58,7 +60,7 @@ const { minified, gzipped, inputs } = coreBuild;
 const byGroup = new Map(GROUPS.map(([name]) => [name, { bytes: 0, modules: [] }]));
 const other = { bytes: 0, modules: [] };
 for (const [path, { bytesInOutput }] of inputs) {
-  const group = GROUPS.find(([, pattern]) => pattern.test(path));
+  const group = GROUPS.find(([, pattern]) => pattern.test(sourceOf(path)));
   const entry = group === undefined ? other : byGroup.get(group[0]);
   entry.bytes += bytesInOutput;
   entry.modules.push([path, bytesInOutput]);
@@ -80,7 +82,7 @@ console.log(`\nwithout the groups that could be features: ${kB(core)} min ≈ ${
 console.log('\nfeatures (each fixture is the core app with that feature installed):');
 for (const entry of checks.filter((other) => /size\/(feature-|all-features)/.test(other.path))) {
   const { gzipped: total, inputs: featureInputs } = await measure(entry);
-  const own = featureInputs.filter(([path]) => path.includes('src/features/'));
+  const own = featureInputs.filter(([path]) => sourceOf(path).startsWith('src/features/'));
   const ownBytes = own.reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
   console.log(`${kB(total - gzipped).padStart(9)} gz over the core (${kB(ownBytes)} min of its own files)  ${entry.name}`);
   for (const [path, { bytesInOutput }] of own.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {
