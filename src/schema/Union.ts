@@ -66,7 +66,7 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
       if (id === undefined) continue;
       const reference: PolymorphicReference = { id, schema: name };
       // An Entity member's result is its pk, a string.
-      return { result: reference, row: isEntityClass(member) ? { key: member.key, pk: id as string } : undefined };
+      return { result: reference, rows: isEntityClass(member) ? [{ key: member.key, pk: id as string }] : [] };
     }
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { Collection } from './Collection';
 import { type Entity, isEntityClass, isUsablePk } from './Entity';
+import { isPlainObject, setOwn } from './own';
 import type { GetEntity } from './types';
 
 /** What a query reads the cache through: the rows and the pks of each table. */
@@ -13,11 +14,17 @@ interface Inferable {
   infer(args: readonly unknown[], reader: QueryReader): unknown;
 }
 
-/** The stored entity an endpoint's args name: the result to read, and the entity row it names (for its expiry). */
+/** An entity row by its table and pk. */
+export interface RowRef {
+  readonly key: string;
+  readonly pk: string;
+}
+
+/** The stored entities an endpoint's args name: the result to read, and the entity rows it names (for their expiry). */
 export interface InferredEntity {
   readonly result: unknown;
-  /** The row's table and pk; `undefined` when what the result names is not an entity row. */
-  readonly row: { readonly key: string; readonly pk: string } | undefined;
+  /** The rows' tables and pks; empty when what the result names is not an entity row. */
+  readonly rows: readonly RowRef[];
 }
 
 /** A schema that names one of several entities by the args: `schema.Union`, which carries how (so only apps with a Union ship it). */
@@ -42,19 +49,49 @@ function inferPk(entity: typeof Entity, args: readonly unknown[], reader: QueryR
 }
 
 /**
- * The stored entity an Entity (or Union of entities) endpoint's args name,
- * as Data Client infers a result: `undefined` when the cache holds none, or
- * for any other schema.
+ * The stored entities an endpoint's args name, as Data Client infers a result:
+ * an Entity's row by the pk its params give, a Union's member, and an object
+ * schema (`{ data: Todo, extra: '' }`, a plain object literal) member by
+ * member, its plain values as they are. `undefined` when the cache holds any
+ * of those entities not, for a list or any other schema, and for an object
+ * schema naming no entity.
  */
-export function inferEntity(schema: unknown, args: readonly unknown[], reader: QueryReader): InferredEntity | undefined {
+export function inferEntity(schema: unknown, args: readonly unknown[], reader: QueryReader, rows?: RowRef[]): InferredEntity | undefined {
   if (isEntityClass(schema)) {
     const pk = inferPk(schema, args, reader);
-    return pk === undefined ? undefined : { result: pk, row: { key: schema.key, pk } };
+    return pk === undefined ? undefined : { result: pk, rows: [{ key: schema.key, pk }] };
   }
-  if (typeof schema === 'object' && schema !== null && typeof (schema as Partial<EntityInferable>).inferEntity === 'function') {
-    return (schema as EntityInferable).inferEntity(args, reader);
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  if (typeof (schema as Partial<EntityInferable>).inferEntity === 'function') return (schema as EntityInferable).inferEntity(args, reader);
+  if (!isPlainObject(schema)) return undefined;
+  // An object schema, member by member; a nested one (`rows` given) adds its rows to its parent's.
+  const found = rows ?? [];
+  const result: Record<string, unknown> = {};
+  for (const member of Object.keys(schema)) {
+    let value = schema[member];
+    // A member Data Client cannot infer either: `undefined` there makes the whole result unknown.
+    if (value === undefined || Array.isArray(value)) return undefined;
+    if (typeof value === 'function' || (typeof value === 'object' && value !== null)) {
+      const inner = inferEntity(value, args, reader, found);
+      if (inner === undefined) return undefined;
+      if (inner.rows !== found) found.push(...inner.rows);
+      value = inner.result;
+    }
+    setOwn(result, member, value);
   }
-  return undefined;
+  return rows !== undefined || found.length > 0 ? { result, rows: found } : undefined;
+}
+
+/**
+ * What `getResponse(endpoint, null, state)` reads, as Data Client: the
+ * schema's shape with nothing filled in. Entities and lists are `undefined`;
+ * an object schema's plain values are as the schema has them.
+ */
+export function inactiveResult(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return (typeof schema === 'object' && schema !== null) || typeof schema === 'function' ? undefined : schema;
+  const result: Record<string, unknown> = {};
+  for (const member of Object.keys(schema)) setOwn(result, member, inactiveResult(schema[member]));
+  return result;
 }
 
 /**

@@ -13,8 +13,11 @@ export interface StoreLike {
   getState(): unknown;
 }
 
-/** Args of `getResponse`/`getError`: the endpoint's args, then the root state. */
-type ArgsThenState<E> = [...KeyArgs<E>, unknown] | ([] extends EndpointArgs<E> ? [unknown] : never);
+/**
+ * Args of `getResponse`/`getError`: the endpoint's args, then the root state. `null` as the args is an inactive
+ * request (Data Client's form): nothing is read from the state.
+ */
+type ArgsThenState<E> = [...KeyArgs<E>, unknown] | [null, unknown] | ([] extends EndpointArgs<E> ? [unknown] : never);
 
 /** The endpoint's args then one last value (a response or an error); the args may be left out when all are optional. */
 type ArgsThen<E, V> = [...EndpointArgs<E>, V] | ([] extends EndpointArgs<E> ? [V] : never);
@@ -88,7 +91,11 @@ export interface Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThen<E, Error>): Promise<void>;
   /** Records the outcome of a fetch done elsewhere, with its own `fetchedAt`. */
   resolve<E extends EndpointInterface>(endpoint: E, options: ResolveOptions<E>): Promise<void>;
-  /** `{ data, expiryStatus, expiresAt }` of a request in a given root state (the last argument). */
+  /**
+   * `{ data, expiryStatus, expiresAt }` of a request in a given root state (the last argument). With `null` as
+   * the args, as Data Client: the schema's shape with nothing filled in (`undefined` for an entity or a list;
+   * an object schema's plain values as the schema has them), valid and never stale.
+   */
   getResponse<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): ResponseState<EndpointData<E>>;
   /** The error of a request in a given root state (the last argument). */
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): Error | undefined;

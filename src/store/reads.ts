@@ -1,6 +1,6 @@
 import type { AbstractInstance, Entity } from '../schema/Entity';
 import { INVALID } from '../schema/INVALID';
-import { inferEntity, inferResult, isQuerySchema } from '../schema/infer';
+import { inactiveResult, inferEntity, inferResult, isQuerySchema } from '../schema/infer';
 import type { MemoCache } from '../schema/MemoCache';
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { EndpointInterface } from './endpoint';
@@ -8,6 +8,7 @@ import { deserializeError, errorMessage } from './serialize';
 import type { View } from './view';
 import type { RestCacheState } from './state';
 import { entryOf } from '../schema/own';
+import { jsonEqual } from '../schema/jsonEqual';
 
 /** What `getResponse` and `selectResponse` return. */
 export interface ResponseState<T> {
@@ -28,11 +29,13 @@ export interface ReadsInput {
 
 const MAX_CACHED_RESPONSES = 5_000;
 
-/** A request key answered by inference: the entity and args that located it, and the state generation it was read in. */
+/** A request key answered by inference: the schema and args that located it, and the state generation it was read in. */
 interface Inferred {
-  readonly entity: typeof Entity;
+  readonly schema: unknown;
   readonly args: readonly unknown[];
   readonly lastReset: number;
+  /** What it inferred last. */
+  readonly result: unknown;
 }
 
 /**
@@ -50,8 +53,25 @@ export function createReads(input: ReadsInput) {
   // Reads of one sealed view (one state) are answered once per key.
   const byView = new WeakMap<View, WeakMap<EndpointInterface, Map<string, ResponseState<unknown>>>>();
 
+  // What `null` args (an inactive request) read, by endpoint.
+  const inactive = new WeakMap<EndpointInterface, ResponseState<unknown>>();
+
+  /**
+   * `getResponse(endpoint, null, state)`, as Data Client: nothing is read from the state; the data is the schema's
+   * shape with nothing filled in (`undefined` for an entity or a list), valid and never stale.
+   */
+  function inactiveResponse(endpoint: EndpointInterface): ResponseState<unknown> {
+    let response = inactive.get(endpoint);
+    if (response === undefined) {
+      response = Object.freeze({ data: inactiveResult(endpoint.schema), expiryStatus: ExpiryStatus.Valid, expiresAt: Infinity });
+      inactive.set(endpoint, response);
+    }
+    return response;
+  }
+
   /** `{ data, expiryStatus, expiresAt }` of `endpoint(...args)` in `view`; the same object while nothing changed. */
   function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
+    if (args.length === 1 && args[0] === null) return inactiveResponse(endpoint);
     const key = endpoint.key(...args);
     let answered: Map<string, ResponseState<unknown>> | undefined;
     if (view.sealed) {
@@ -65,16 +85,20 @@ export function createReads(input: ReadsInput) {
     if (result === undefined && !meta?.invalidated) {
       // No result stored (never fetched, or only failed), but an entity endpoint's result follows
       // from its params: `get({ id: 2 })` reads Todo 2 when a list already brought it (Data Client's
-      // result inference; an Entity or a Union of entities), with that row's expiry.
+      // result inference; an Entity, a Union of entities, or an object schema of them such as
+      // `{ data: Todo }`), with the earliest expiry of the rows it names.
       const inferred = inferEntity(endpoint.schema, args, view);
       if (inferred !== undefined) {
-        result = inferred.result;
-        const row = inferred.row;
-        const rowExpiresAt = (row === undefined ? undefined : view.getMeta(row.key, row.pk)?.expiresAt) ?? 0;
+        // The same inferred result object while it names the same rows (a Union's `{ id, schema }`, an object
+        // schema's members): its readers keep their data's reference across states.
+        const before = inferredReads.get(key)?.result;
+        result = before !== undefined && jsonEqual(before, inferred.result) ? before : inferred.result;
+        let rowsExpireAt = inferred.rows.length === 0 ? 0 : Infinity;
+        for (const row of inferred.rows) rowsExpireAt = Math.min(rowsExpireAt, view.getMeta(row.key, row.pk)?.expiresAt ?? 0);
         // A meta without a result (an error, `expireAll`) can only make it stale sooner.
-        expiresAt = meta === undefined ? rowExpiresAt : Math.min(meta.expiresAt, rowExpiresAt);
+        expiresAt = meta === undefined ? rowsExpireAt : Math.min(meta.expiresAt, rowsExpireAt);
         if (inferredReads.size >= MAX_CACHED_RESPONSES) inferredReads.clear();
-        inferredReads.set(key, { entity: endpoint.schema as typeof Entity, args, lastReset: view.state.lastReset });
+        inferredReads.set(key, { schema: endpoint.schema, args, lastReset: view.state.lastReset, result });
       }
     }
     if (isQuerySchema(endpoint.schema)) {
@@ -129,6 +153,8 @@ export function createReads(input: ReadsInput) {
 
   /** The error of the request's last failure in `view`: the original object when this process recorded it. */
   function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
+    // `null` args: an inactive request has no error (Data Client).
+    if (args.length === 1 && args[0] === null) return undefined;
     const stored = view.getResultMeta(endpoint.key(...args))?.error;
     if (stored === undefined) return undefined;
     const original = input.errorObjects.get(stored);
@@ -172,10 +198,9 @@ export function createReads(input: ReadsInput) {
         continue;
       }
       if (entry.lastReset !== generation) continue;
-      const pk = inferResult(entry.entity, entry.args, view);
+      const inferred = inferEntity(entry.schema, entry.args, view);
       // A missing or invalidated row infers no data.
-      const row = typeof pk === 'string' ? view.getEntity(entry.entity.key, pk) : undefined;
-      if (row !== undefined && row !== null) keys.push(key);
+      if (inferred !== undefined && inferred.rows.every((row) => view.getEntity(row.key, row.pk) != null)) keys.push(key);
     }
     return keys;
   }
