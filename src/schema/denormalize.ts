@@ -6,6 +6,7 @@ import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { entryOf, getOwnRow, hasOwn } from './own';
 import { describeSchema } from './describeSchema';
+import { isSchemaLike } from './argumentOrder';
 import type { EntityEntry, MemoCheck } from './memoEntries';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
@@ -240,10 +241,13 @@ export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result:
  *
  * The type follows the schema (`denormalize(Todo, '1', entities)` is
  * `Todo | undefined | typeof INVALID`); narrow it before reading members.
+ * Data Client 0.10's order, `denormalize(result, schema, entities)`, is read
+ * too when only the second argument is a schema (untyped: its type is the first's).
  */
 export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
   // The walk is untyped; the schema's type says what it builds.
   type Built = DenormalizeNullable<S> | typeof INVALID;
+  if (!isSchemaLike(schema) && isSchemaLike(result)) [schema, result] = [result as S, schema];
   if (result === undefined || schema === undefined || schema === null) return result as Built;
   if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
     // One entity without nested members: no visitor needed.

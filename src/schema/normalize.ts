@@ -5,6 +5,7 @@ import { isEntityClass } from './Entity';
 import { Invalidate } from './Invalidate';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, isStackOverflow, pathTooDeep } from './limits';
 import { Normalizer } from './Normalizer';
+import { isSchemaLike } from './argumentOrder';
 import { describeKind, getOwn, hasOwn, isPlainRecord, quote } from './own';
 import { noteRowCounts } from './rowCounts';
 import type { EntityMeta, EntityMetaTables, EntityRow, EntityTables } from './types';
@@ -103,7 +104,9 @@ function checkRoot(schema: unknown, input: unknown): void {
 
 /**
  * Splits nested data into entity tables. Returns the `result` (the input with
- * each entity replaced by its pk) and the `entities` tables.
+ * each entity replaced by its pk) and the `entities` tables. Data Client 0.10's
+ * order, `normalize(input, schema)`, is read too when only the second argument
+ * is a schema (an Entity class, a schema instance, or a literal holding one).
  *
  * @throws TypeError naming the schema when the input has the wrong shape, an
  *   entity has no usable primary key, or the input nests deeper than
@@ -111,6 +114,7 @@ function checkRoot(schema: unknown, input: unknown): void {
  *   result nests deeper than `MAX_JSON_DEPTH` levels.
  */
 export function normalize<R = unknown>(schema: unknown, input: unknown, args: readonly unknown[] = []): NormalizeResult<R> {
+  if (!isSchemaLike(schema) && isSchemaLike(input)) [schema, input] = [input, schema];
   checkRoot(schema, input);
   const normalizer = new Normalizer(args);
   const result = visitRoot(normalizer, schema, input) as R;
