@@ -176,6 +176,8 @@ class EndpointBase {
 }
 
 Object.setPrototypeOf(EndpointBase.prototype, Function.prototype);
+// The class's name as users import it, as Data Client's (`EndpointBase` is this file's own name for it).
+Object.defineProperty(EndpointBase, 'name', { value: 'Endpoint' });
 Object.defineProperties(EndpointBase.prototype, {
   name: {
     get(this: { [AUTO_NAME]?: string }) {

@@ -198,7 +198,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     if (text === '') return null;
     const schema = this.schema as unknown;
     const wantsText =
-      schema === undefined || schema === null || typeof schema === 'string' || this.process !== RestEndpointBase.prototype.process;
+      schema === undefined || schema === null || typeof schema === 'string' || this.process !== defaultProcess;
     return decodeBody(text, response.headers.get('content-type') ?? '', where, wantsText);
   }
 
@@ -286,6 +286,11 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
 // A call-able instance inherits `call`/`apply`/`bind`; defaults live on the
 // prototype so subclass class fields and per-instance options shadow them.
 installRestDefaults(RestEndpointBase.prototype);
+// The class's name as users import it (the build would otherwise show `_RestEndpointBase` in DevTools and stack traces).
+Object.defineProperty(RestEndpointBase, 'name', { value: 'RestEndpoint' });
+/** The `process` every RestEndpoint has unless an option or a subclass gives its own (compared, never called alone). */
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const defaultProcess = RestEndpointBase.prototype.process;
 
 /**
  * A REST endpoint definition. Instances are callable:

@@ -82,7 +82,7 @@ export abstract class Entity {
 
   /** @internal An instance of a stored row, or {@link INVALID} when `validate` rejects the row. */
   static createIfValid<T extends typeof Entity>(this: T, row: Readonly<Record<string, unknown>>): AbstractInstance<T> | typeof INVALID {
-    if (this.validate !== Entity.validate && this.validate(row)) return INVALID;
+    if (validatesRows(this) && this.validate(row)) return INVALID;
     return this.fromJS(row);
   }
 
@@ -223,6 +223,15 @@ export function defineDefaultKey(target: Function, nameOf: (entity: Function) =>
 }
 
 defineDefaultKey(Entity, (entity) => entity.name);
+
+/**
+ * Whether an Entity class has its own `validate` (the base's accepts every row, so it is not called). Outside
+ * the class: a reference to `Entity` inside its body makes the build name the class `_Entity`, which users
+ * would see in DevTools and stack traces.
+ */
+function validatesRows(entity: typeof Entity): boolean {
+  return entity.validate !== Entity.validate;
+}
 
 /**
  * Never called: it only sizes instances. V8 gives the instances of a class room for as many fields as the

@@ -37,6 +37,14 @@ describe('the built package', () => {
     expect(JSON.parse(out)).toEqual([]);
   });
 
+  it('names its classes as users import them, with require and import (in DevTools and stack traces)', () => {
+    const names = "[m.Entity.name, m.RestEndpoint.name, m.Endpoint.name, class Todo extends m.Entity {}.name]";
+    const expected = ['Entity', 'RestEndpoint', 'Endpoint', 'Todo'];
+    expect(JSON.parse(run(['-e', `const m = require('rest-slice'); console.log(JSON.stringify(${names}))`]))).toEqual(expected);
+    const imported = run(['--input-type=module', '-e', `const m = await import('rest-slice'); console.log(JSON.stringify(${names}))`]);
+    expect(JSON.parse(imported)).toEqual(expected);
+  });
+
   it('installs the features in a cache, with require and import; the default cache has none', () => {
     const names = 'console.log(JSON.stringify([m.createRestCache({ features: m.allFeatures() }).features.map((f) => f.name), m.restCache.features.length]))';
     const expected = [['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits'], 0];
