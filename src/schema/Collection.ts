@@ -125,14 +125,21 @@ export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, S
     this.key = options.key ?? (this.schema.kindName === 'schema.Values' ? `{${item}}` : `[${item}]`);
   }
 
-  /** The pk of the collection stored for these args. */
-  pk(parent: unknown, key: string | undefined, args: readonly unknown[]): string {
+  /**
+   * The pk of the collection stored for these args. Data Client's form, `pk(value, parent, key, args)`, is
+   * read too: four arguments.
+   */
+  pk(parent: unknown, key: string | undefined, args: readonly unknown[]): string;
+  pk(value: unknown, parent: unknown, key: string | undefined, args: readonly unknown[]): string;
+  pk(parent: unknown, key: unknown, args: unknown, dataClientArgs?: readonly unknown[]): string {
+    if (dataClientArgs !== undefined) return this.pk(key, args as string | undefined, dataClientArgs);
+    const list = args as readonly unknown[];
     const source =
       this.options.nestKey && parent !== undefined
-        ? this.options.nestKey(parent, key)
+        ? this.options.nestKey(parent, key as string | undefined)
         : this.options.argsKey
-          ? this.options.argsKey(...args)
-          : (args[0] as Record<string, unknown> | undefined);
+          ? this.options.argsKey(...list)
+          : (list[0] as Record<string, unknown> | undefined);
     return JSON.stringify(stringifyArgs(source));
   }
 

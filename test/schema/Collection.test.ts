@@ -241,4 +241,13 @@ describe('Collection', () => {
       expect(out.entities.filtered).toEqual({ '{"userId":"2"}': ['7'] });
     });
   });
+
+  it("pk takes Data Client's four-argument form (value, parent, key, args) as well as (parent, key, args)", () => {
+    const byUser = new schema.Collection([Todo], { key: 'byUser' });
+    const args = [{ userId: 1, orderBy: 'title' }];
+    expect(byUser.pk(undefined, undefined, args)).toBe('{"orderBy":"title","userId":"1"}');
+    expect(byUser.pk(undefined, undefined, '', args)).toBe(byUser.pk(undefined, undefined, args));
+    const nested = new schema.Collection([Todo], { nestKey: (parent: { id: number }) => ({ userId: parent.id }) });
+    expect(nested.pk(['ignored'], { id: 5 }, 'todos', [])).toBe('{"userId":"5"}');
+  });
 });
