@@ -101,7 +101,7 @@ export type {
 export type { AdderSchema, ExtractCollection, MapCollection, MoveSchema, RemoveCursor, RemoveSchema } from './rest/collectionSchemas';
 export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';
-export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys, ShortenPath } from './rest/pathTypes';
+export type { OptionalPathKeys, PathArgs, PathKeys, PathValue, RequiredPathKeys, ResourcePath, ShortenPath } from './rest/pathTypes';
 export type {
   ArgsOf,
   BodyOf,

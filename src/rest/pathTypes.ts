@@ -42,6 +42,9 @@ type Flatten<T> = { [K in keyof T]: T[K] };
 /** A value that fills one path argument. */
 export type PathValue = string | number;
 
+/** A path template, as a resource factory's type parameter takes it (`<P extends ResourcePath>`), as Data Client names it. */
+export type ResourcePath = string;
+
 /** Names of the required arguments of a path: `RequiredPathKeys<'/users/:id/:tab?'>` is `'id'`. */
 export type RequiredPathKeys<P extends string> = Collect<StripEscapes<P>>[0];
 

@@ -20,6 +20,7 @@ import {
   type RestGenerics,
   type RestInstance,
   type RestType,
+  type ResourcePath,
 } from 'rest-slice';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
@@ -47,6 +48,12 @@ void groupArgs;
 // @ts-expect-error a required key is missing
 const noGroup: KeysToArgs<'group' | 'page?'> = { page: 2 };
 void noGroup;
+
+// --- ResourcePath: the bound of a resource factory's path parameter ------------
+function pathOf<P extends ResourcePath>(path: P): P {
+  return path;
+}
+export type ResourcePathCases = [Expect<Equal<ReturnType<typeof pathOf<'/posts/:id'>>, '/posts/:id'>>, Expect<Equal<ResourcePath, string>>];
 
 // --- RestFetch, FetchGet, FetchMutate: the function shapes --------------------
 type GetPost = RestFetch<{ id: number }, undefined, PostJSON>;
