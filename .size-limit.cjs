@@ -39,19 +39,24 @@ const production = (config) => ({
 // each top-level call of a kept module. Now core 27.33, react 28.03, everything 48.31; retry 28.38, listeners 28.01,
 // infinitePages 30.18, live 27.61, collectionEdits 28.14, outbox 30.9, persist 31.36, crossTab 31.26, all features 32.4,
 // prepareHeaders 27.49 kB. The budgets come down to about 0.1 kB over these.
+// Then (2026-11-28, night) Data Client compatibility found by running its own tests: result inference through object
+// schemas and `getResponse(endpoint, null, state)` (+0.25), Data Client's argument order for normalize/denormalize and
+// Collection#pk (+0.01), Entity/RestEndpoint/Endpoint keeping their names in the build (+0.05): core 27.68, react 28.4,
+// everything 48.68; retry 28.74, listeners 28.36, infinitePages 30.53, live 27.96, collectionEdits 28.49, outbox 31.24,
+// persist 31.73, crossTab 31.61, all features 32.77, prepareHeaders 27.84 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.45 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '28.15 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '48.4 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '28.5 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '28.1 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '30.3 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '27.7 kB' },
-  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '28.25 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.0 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '31.45 kB' },
-  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '31.35 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.5 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '27.6 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.8 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '28.5 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '48.8 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '28.85 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '28.5 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '30.65 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.1 kB' },
+  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '28.6 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.35 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '31.85 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '31.75 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.9 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '27.95 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
