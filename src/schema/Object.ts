@@ -1,3 +1,4 @@
+import { inferEntity, type InferredEntity, type QueryReader } from './infer';
 import { denormalizeObject, normalizeObject } from './objectMembers';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
@@ -32,5 +33,10 @@ export class ObjectSchema<O extends Record<string, unknown> = Record<string, unk
   /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
     return denormalizeObject(this.schema, input, visitor);
+  }
+
+  /** @internal Its result read from the cache by the args, as a plain object literal's is (Data Client's inference). */
+  inferEntity(args: readonly unknown[], reader: QueryReader): InferredEntity | undefined {
+    return inferEntity(this.schema, args, reader);
   }
 }

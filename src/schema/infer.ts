@@ -52,9 +52,9 @@ function inferPk(entity: typeof Entity, args: readonly unknown[], reader: QueryR
  * The stored entities an endpoint's args name, as Data Client infers a result:
  * an Entity's row by the pk its params give, a Union's member, and an object
  * schema (`{ data: Todo, extra: '' }`, a plain object literal) member by
- * member, its plain values as they are. `undefined` when the cache holds any
- * of those entities not, for a list or any other schema, and for an object
- * schema naming no entity.
+ * member (also a `schema.Object`), its plain values as they are. `undefined`
+ * when the cache lacks any of those entities, for a list or any other schema,
+ * and for an object schema that names no entity.
  */
 export function inferEntity(schema: unknown, args: readonly unknown[], reader: QueryReader, rows?: RowRef[]): InferredEntity | undefined {
   if (isEntityClass(schema)) {

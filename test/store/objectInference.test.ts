@@ -2,7 +2,7 @@
 // an envelope), and `getResponse(endpoint, null, state)`, as Data Client's Controller.getResponse tests have
 // them: a detail already in the cache from a list is read without a request, with the earliest expiry
 // of the rows it names; `null` args read nothing from the state.
-import { Entity, ExpiryStatus, RestEndpoint } from 'rest-slice';
+import { Entity, ExpiryStatus, RestEndpoint, schema } from 'rest-slice';
 import { setup, startStoreServer, type StoreServer } from './helpers';
 
 class Todo extends Entity {
@@ -62,6 +62,16 @@ it('a wrapped detail the list brought is read without a request, valid until its
 
   await expect(controller.fetchIfStale(getTodo, { id: 1 })).resolves.toBe(response.data);
   expect(server.requests.map((request) => request.path)).toEqual(['/todos']);
+});
+
+it('a schema.Object envelope is inferred as its object literal is', async () => {
+  const { getList } = endpoints();
+  const { store, controller } = setup();
+  await controller.fetch(getList);
+  const wrapped = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: new schema.Object({ data: Todo, extra: '' }) });
+  const response = controller.getResponse(wrapped, { id: 2 }, store.getState());
+  expect(response.expiryStatus).toBe(ExpiryStatus.Valid);
+  expect(response.data).toEqual({ data: Object.assign(new Todo(), { id: 2, title: 'second' }), extra: '' });
 });
 
 it('nothing is inferred when a row it names is missing: the detail is fetched', async () => {
