@@ -4,7 +4,9 @@ import { useRetain } from './useRetain';
 
 /**
  * The cached data of `endpoint(...args)`, without fetching: `undefined` while
- * missing or invalid, stale data as is. `null` as the args gives `undefined`.
+ * missing or invalid, stale data as is (but `undefined` once stale for an
+ * `invalidIfStale` endpoint, where `useSuspense` would suspend, as in Data
+ * Client). `null` as the args gives `undefined`.
  * Never suspends or throws; re-renders when the data changes. While mounted,
  * the result is held in use (garbage collection keeps it).
  *
@@ -19,5 +21,5 @@ export function useCache<E extends EndpointInterface>(
 ): EndpointData<E> | undefined {
   const request = useRequestState(endpoint, args);
   useRetain(endpoint, args, request.key);
-  return request.hasData ? request.response.data : undefined;
+  return request.mustFetch ? undefined : request.response.data;
 }

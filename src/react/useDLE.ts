@@ -7,7 +7,10 @@ import { useRetain } from './useRetain';
 
 /** What {@link useDLE} returns. */
 export interface DataLoadingError<T> {
-  /** The data; `undefined` while missing or invalid. Stale data is kept while it revalidates. */
+  /**
+   * The data; `undefined` while missing or invalid. Stale data is kept while it revalidates, except for an
+   * `invalidIfStale` endpoint: stale data of one is `undefined`, as `useSuspense` would suspend.
+   */
   readonly data: T | undefined;
   /** True while the data is being fetched, or missing and about to be. */
   readonly loading: boolean;
@@ -45,7 +48,7 @@ export function useDLE<E extends EndpointInterface>(
   }, [controller, key, shouldFetch]);
 
   const loading = request.inFlight || (request.mustFetch && request.activeError === undefined);
-  const data = request.hasData ? request.response.data : undefined;
+  const data = request.mustFetch ? undefined : request.response.data;
   const { error } = request;
   // A stable object while its members are, so it can be an effect dependency.
   return useMemo(() => ({ data, loading, error }), [data, loading, error]);

@@ -3,9 +3,9 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createRestCache, restCache, type Controller } from 'rest-slice';
-import { useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
+import { RestCacheProvider, useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
 import { allowConsole } from '../setup';
-import { makeStore, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { makeStore, makeTimedCache, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -54,6 +54,47 @@ describe('useCache', () => {
     expect(result.current?.title).toBe('write hooks');
     await act(() => controller.invalidate(TodoResource.get, { id: 1 }));
     expect(result.current).toBeUndefined();
+  });
+});
+
+describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
+  it('useCache gives `undefined` once it is stale; stale data of other endpoints stays', async () => {
+    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
+    const Lenient = TodoResource.extend({ get: { dataExpiryLength: 30 } });
+    const { cache, clock } = makeTimedCache();
+    const store = makeStore(cache);
+    await cache.controller(store).fetch(Strict.get, { id: 1 });
+    await cache.controller(store).fetch(Lenient.get, { id: 2 });
+    const wrapper = ({ children }: { children?: ReactNode }) => (
+      <RestCacheProvider cache={cache}>
+        <Provider store={store}>{children}</Provider>
+      </RestCacheProvider>
+    );
+    const { result, rerender } = renderHook(() => [useCache(Strict.get, { id: 1 }), useCache(Lenient.get, { id: 2 })] as const, { wrapper });
+    expect(result.current[0]?.title).toBe('write hooks');
+    clock.advance(31);
+    rerender();
+    expect(result.current[0]).toBeUndefined();
+    expect(result.current[1]?.id).toBe(2);
+    expect(api.count('GET', '/todos/1')).toBe(1);
+  });
+
+  it('useDLE gives no data and loading while it refetches, then the fresh data', async () => {
+    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
+    const { cache, clock } = makeTimedCache();
+    const store = makeStore(cache);
+    await cache.controller(store).fetch(Strict.get, { id: 1 });
+    clock.advance(31);
+    const wrapper = ({ children }: { children?: ReactNode }) => (
+      <RestCacheProvider cache={cache}>
+        <Provider store={store}>{children}</Provider>
+      </RestCacheProvider>
+    );
+    const { result } = renderHook(() => useDLE(Strict.get, { id: 1 }), { wrapper });
+    expect(result.current).toEqual({ data: undefined, loading: true, error: undefined });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.data?.title).toBe('write hooks');
+    expect(api.count('GET', '/todos/1')).toBe(2);
   });
 });
 
