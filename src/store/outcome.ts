@@ -123,8 +123,10 @@ function recordResponse(
     // Without a schema nothing else walks the response: check the same depth limit as normalize does (in development).
     const tooDeep = typeof value === 'object' && value !== null ? pathTooDeep(value, MAX_JSON_DEPTH) : undefined;
     if (tooDeep !== undefined) {
-      throw new TypeError(
-        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
+      throw badResponse(
+        new TypeError(
+          `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels (\`MAX_JSON_DEPTH\`) at \`${formatPath(tooDeep)}\`.`,
+        ),
       );
     }
   }
@@ -139,9 +141,11 @@ function recordResponse(
     jsonFailure = { error };
   }
   const noJsonForm = (failure: { error: unknown }) =>
-    new Error(
-      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(failure.error)}). Give (or return from \`process\`) plain data.`,
-      { cause: failure.error },
+    badResponse(
+      new Error(
+        `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: it has no JSON form (${errorMessage(failure.error)}). Give (or return from \`process\`) plain data.`,
+        { cause: failure.error },
+      ),
     );
   // An endpoint with matchers gets the response as sent (JSON, `null` for no body) beside the normalized result.
   const copy = input.responseCopies.has(endpoint.name) ? { response: json ?? null } : undefined;
@@ -161,9 +165,8 @@ function recordResponse(
     // Without a JSON form the value itself is normalized, only to name a more precise fault (a row too deep).
     normalized = normalizeIntoStore(schema, jsonFailure === undefined ? json : value, args, tablesReader(confirmed), meta);
   } catch (error) {
-    throw new Error(
-      `[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`,
-      { cause: error },
+    throw badResponse(
+      new Error(`[rest-slice] the response of \`${endpoint.name}\` (${base.key}) could not be stored: ${errorMessage(error)}`, { cause: error }),
     );
   }
   if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
@@ -185,6 +188,14 @@ function recordResponse(
   const written = version === undefined ? undefined : tablesWrittenFor(entities, confirmed.entities);
   if (version !== undefined && written !== undefined) for (const key in entities) adoptTableVersion(getOwnRow(written, key), version);
   return data;
+}
+
+/**
+ * A response that does not fit its schema (or has no JSON form) fails with `status: 400`, as Data Client's
+ * malformed responses and as invalid JSON do: `NetworkErrorBoundary` and status-based error UIs see it.
+ */
+function badResponse<T extends Error>(error: T): T & { status: number } {
+  return Object.assign(error, { status: 400 });
 }
 
 /** The version a response's read gave the tables it writes, once it gave one. */

@@ -66,6 +66,18 @@ describe('a response that cannot be normalized', () => {
     expect(slice(cache, store).optimistic).toEqual([]);
   });
 
+  it('a response of the wrong shape fails with status 400, as invalid JSON does, and keeps it in the store', async () => {
+    const { store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    server.route('GET', '/todos/:id', () => ({ json: [] }));
+    const failure: unknown = await controller.fetch(TodoResource.get, { id: 1 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/could not be stored: .*expected an object, got an array/);
+    expect((failure as Error & { status?: number }).status).toBe(400);
+    expect(controller.getError(TodoResource.get, { id: 1 }, store.getState())).toBe(failure);
+    expect(store.getState().rest.meta[TodoResource.get.key({ id: 1 })]?.error).toMatchObject({ status: 400 });
+  });
+
   it('setResponse with a bad value throws, records the error, and changes no entity', async () => {
     const { cache, store, controller } = setup();
     const TodoResource = todoResource(server.url);
