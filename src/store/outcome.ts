@@ -136,7 +136,7 @@ function recordResponse(
   let json: unknown;
   let jsonFailure: { error: unknown } | undefined;
   try {
-    json = plainJson(value);
+    json = plainJson(value, true);
   } catch (error) {
     jsonFailure = { error };
   }

@@ -77,18 +77,36 @@ function toJson(value: unknown, depth: number): unknown {
 }
 
 /**
+ * A `JSON.stringify` replacer that refuses what JSON would silently turn into `{}` (or a bag of indexes):
+ * binary data (an `ArrayBuffer`, a typed array, a `Blob`), a `Map` or a `Set`. Their data would be lost.
+ */
+function refuseLossy(key: string, value: unknown): unknown {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    (value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || (typeof Blob !== 'undefined' && value instanceof Blob))
+  ) {
+    const kind = value.constructor.name;
+    throw new TypeError(`${key === '' ? 'it is' : `\`${key}\` is`} ${/^[AEIO]/.test(kind) ? 'an' : 'a'} ${kind}, which JSON turns into {}`);
+  }
+  return value;
+}
+
+/**
  * A value as the state keeps it: the value itself when it is exactly plain
  * JSON, else its JSON form (`undefined` members left out, a `Date` as its
- * string). Throws when it has no JSON form (a cycle, a BigInt).
+ * string). Throws when it has no JSON form (a cycle, a BigInt), and with
+ * `whole` when its JSON form would lose its data (binary data, a `Map`, a
+ * `Set`: a response, whose data the state is; args only show in actions).
  */
-export function plainJson(value: unknown): unknown {
+export function plainJson(value: unknown, whole = false): unknown {
   if (value === undefined) return value;
   try {
     return toJson(value, 0);
   } catch {
     // Not plain: fall back to what JSON makes of it.
   }
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value, whole ? refuseLossy : undefined);
   return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 

@@ -2,7 +2,7 @@
 // JSON form, exactly as a body read from the network: `undefined` members are left out of the action and
 // the state, and a stored value the response does not carry is kept. The store is configureStore's
 // default (serializable and immutable checks on), with the exact-JSON check of makeStore.
-import { Entity, RestEndpoint } from 'rest-slice';
+import { Endpoint, Entity, RestEndpoint } from 'rest-slice';
 import { recorder, makeStore, setup, slice, startStoreServer, todoResource, type StoreServer } from './helpers';
 import { createRestCache } from 'rest-slice';
 
@@ -91,6 +91,25 @@ it('a response with no JSON form (a BigInt) is the request error, naming the end
   const TodoResource = todoResource(server.url);
   await expect(controller.setResponse(TodoResource.get, { id: 4 }, { id: 4, title: 't', big: 1n })).rejects.toThrow(
     `[rest-slice] the response of \`Todo.get\` (GET ${server.url}/todos/4) could not be stored: it has no JSON form (Do not know how to serialize a BigInt). Give (or return from \`process\`) plain data.`,
+  );
+  expect(slice(cache, store).entities.Todo).toBeUndefined();
+});
+
+it('binary data, a Map or a Set in a response is the request error, not an empty object in the store', async () => {
+  const { cache, store, controller } = setup();
+  const photo = new Endpoint(async () => new ArrayBuffer(10), { name: 'photo', key: () => 'photo' });
+  const failure: unknown = await controller.fetch(photo).catch((error: unknown) => error);
+  expect((failure as Error).message).toBe(
+    '[rest-slice] the response of `photo` (photo) could not be stored: it has no JSON form (it is an ArrayBuffer, which JSON turns into {}). Give (or return from `process`) plain data.',
+  );
+  expect((failure as Error & { status?: number }).status).toBe(400);
+  expect(cache.selectCacheState(store.getState()).endpoints.photo).toBeUndefined();
+  const TodoResource = todoResource(server.url);
+  await expect(controller.setResponse(TodoResource.get, { id: 4 }, { id: 4, title: 't', tags: new Set(['a']) })).rejects.toThrow(
+    /could not be stored: it has no JSON form \(`tags` is a Set, which JSON turns into \{\}\)/,
+  );
+  await expect(controller.setResponse(TodoResource.get, { id: 5 }, { id: 5, title: 't', bytes: new Uint8Array([1, 2]) })).rejects.toThrow(
+    /`bytes` is a Uint8Array/,
   );
   expect(slice(cache, store).entities.Todo).toBeUndefined();
 });
