@@ -4,6 +4,7 @@ import type { EndpointArgs, EndpointData, EndpointInterface, KeyArgs } from './e
 import type { ResponseState } from './reads';
 import type { RetainableQuery, RetainQueryArgs } from './middleware/usage';
 import type { SetRest } from '../rest/liveController';
+import { restCache } from './createRestCache';
 
 /** The store a controller drives: anything with `dispatch` and `getState` (a Redux store). */
 export interface StoreLike {
@@ -218,3 +219,29 @@ export interface Controller {
    */
   prefetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void;
 }
+
+/** `new Controller(store?)`, Data Client's way to make a controller. */
+export interface ControllerConstructor {
+  new (store?: StoreLike): Controller;
+  readonly prototype: Controller;
+}
+
+/** A controller made without a store: every method fails, naming what to do instead. */
+const storeless = /* @__PURE__ */ new Proxy({} as Controller, {
+  get: (_target, method) => () => {
+    throw new Error(
+      `[rest-slice] \`controller.${String(method)}\`: this controller was made with \`new Controller()\` and has no store. Use \`cache.controller(store)\`, or \`useController()\` in a component.`,
+    );
+  },
+});
+
+/**
+ * Data Client's `new Controller({ dispatch, getState })`, for code ported from
+ * it: the default cache's controller of that store (`restCache.controller(store)`,
+ * the same object for the same store). Made with no store (Data Client's type
+ * tests do), every method fails naming what to do instead. New code gets a
+ * controller from `cache.controller(store)` or `useController()`.
+ */
+export const Controller = function Controller(store?: StoreLike): Controller {
+  return store === undefined ? storeless : restCache.controller(store);
+} as unknown as ControllerConstructor;
