@@ -44,19 +44,23 @@ const production = (config) => ({
 // Collection#pk (+0.01), Entity/RestEndpoint/Endpoint keeping their names in the build (+0.05): core 27.68, react 28.4,
 // everything 48.68; retry 28.74, listeners 28.36, infinitePages 30.53, live 27.96, collectionEdits 28.49, outbox 31.24,
 // persist 31.73, crossTab 31.61, all features 32.77, prepareHeaders 27.84 kB.
+// Then a response that does not fit its schema fails with status 400, and one holding binary data, a Map or a Set is
+// refused instead of stored as {} (+0.10 on the core): core 27.78, react 28.5, everything 48.88; retry 28.84, listeners
+// 28.48, infinitePages 30.66, live 28.07, collectionEdits 28.6, outbox 31.35, persist 31.84, crossTab 31.71, all features
+// 32.89, prepareHeaders 27.95 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.8 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '28.5 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '48.8 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '28.85 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '28.5 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '30.65 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.1 kB' },
-  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '28.6 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.35 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '31.85 kB' },
-  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '31.75 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '32.9 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '27.95 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.9 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '28.65 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '49 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '28.95 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '28.6 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '30.8 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.2 kB' },
+  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '28.75 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.5 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '31.95 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '31.85 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.1 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

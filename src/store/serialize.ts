@@ -81,13 +81,8 @@ function toJson(value: unknown, depth: number): unknown {
  * binary data (an `ArrayBuffer`, a typed array, a `Blob`), a `Map` or a `Set`. Their data would be lost.
  */
 function refuseLossy(key: string, value: unknown): unknown {
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    (value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || (typeof Blob !== 'undefined' && value instanceof Blob))
-  ) {
-    const kind = value.constructor.name;
-    throw new TypeError(`${key === '' ? 'it is' : `\`${key}\` is`} ${/^[AEIO]/.test(kind) ? 'an' : 'a'} ${kind}, which JSON turns into {}`);
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof Map || value instanceof Set || (typeof Blob !== 'undefined' && value instanceof Blob)) {
+    throw new TypeError(`JSON turns the ${(value as object).constructor.name}${key === '' ? '' : ` at \`${key}\``} into {}`);
   }
   return value;
 }

@@ -100,16 +100,16 @@ it('binary data, a Map or a Set in a response is the request error, not an empty
   const photo = new Endpoint(async () => new ArrayBuffer(10), { name: 'photo', key: () => 'photo' });
   const failure: unknown = await controller.fetch(photo).catch((error: unknown) => error);
   expect((failure as Error).message).toBe(
-    '[rest-slice] the response of `photo` (photo) could not be stored: it has no JSON form (it is an ArrayBuffer, which JSON turns into {}). Give (or return from `process`) plain data.',
+    '[rest-slice] the response of `photo` (photo) could not be stored: it has no JSON form (JSON turns the ArrayBuffer into {}). Give (or return from `process`) plain data.',
   );
   expect((failure as Error & { status?: number }).status).toBe(400);
   expect(cache.selectCacheState(store.getState()).endpoints.photo).toBeUndefined();
   const TodoResource = todoResource(server.url);
   await expect(controller.setResponse(TodoResource.get, { id: 4 }, { id: 4, title: 't', tags: new Set(['a']) })).rejects.toThrow(
-    /could not be stored: it has no JSON form \(`tags` is a Set, which JSON turns into \{\}\)/,
+    /could not be stored: it has no JSON form \(JSON turns the Set at `tags` into \{\}\)/,
   );
   await expect(controller.setResponse(TodoResource.get, { id: 5 }, { id: 5, title: 't', bytes: new Uint8Array([1, 2]) })).rejects.toThrow(
-    /`bytes` is a Uint8Array/,
+    /JSON turns the Uint8Array at `bytes` into \{\}/,
   );
   expect(slice(cache, store).entities.Todo).toBeUndefined();
 });
