@@ -223,6 +223,7 @@ export interface Controller {
 /** `new Controller(store?)`, Data Client's way to make a controller. */
 export interface ControllerConstructor {
   new (store?: StoreLike): Controller;
+  /** The controllers' shape (they are plain objects made by `cache.controller(store)`). */
   readonly prototype: Controller;
 }
 
