@@ -14,7 +14,7 @@ const SEPARATOR = '\u0000';
  * (invalidated ones left out); missing while the table is empty. Normalizing
  * a list with it stores each item, like `[Todo]`.
  */
-export class All<S = typeof Entity> extends ArraySchema<S> {
+class AllSchema<S = typeof Entity> extends ArraySchema<S> {
   // The last list read, reused while the pks are the same, so memoized reads keep their identity.
   private lastSignature: string | undefined;
   private lastList: readonly unknown[] | undefined;
@@ -45,3 +45,6 @@ export class All<S = typeof Entity> extends ArraySchema<S> {
     return list;
   }
 }
+
+// Data Client's class name (`schema.All.name` is `AllSchema` there too); the public name is `All`.
+export { AllSchema as All };

@@ -89,7 +89,7 @@ export function parseCollectionPk(pk: string): CollectionArgs {
  * args. `push`, `unshift` and `assign` are schemas that add a response's items
  * to every stored collection whose args match the request's.
  */
-export class Collection<S = unknown> implements SchemaClass, EntityLikeSchema, SchemaType<Denormalize<S>> {
+class CollectionSchema<S = unknown> implements SchemaClass, EntityLikeSchema, SchemaType<Denormalize<S>> {
   declare readonly __denormalized?: Denormalize<S>;
   /** The inner schema: `schema.Array` or `schema.Values`. */
   readonly schema: ArraySchema<unknown> | Values<unknown>;
@@ -242,7 +242,7 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
 
   constructor(
     /** The collection this adds to. */
-    readonly collection: Collection<S>,
+    readonly collection: CollectionSchema<S>,
     /** Where the items go: `'push'` (end), `'unshift'` (start) or `'assign'` (Values members). */
     readonly mode: AddMode,
     private readonly match?: (collectionArgs: CollectionArgs, args: readonly unknown[]) => boolean,
@@ -290,3 +290,6 @@ export class CollectionAdder<S = unknown> implements SchemaClass, SchemaType<Add
     return visitor.unvisit(inner.schema, input);
   }
 }
+
+// Data Client's class name (`schema.Collection.name` is `CollectionSchema` there too); the public name is `Collection`.
+export { CollectionSchema as Collection };

@@ -47,7 +47,7 @@ const SKIPPED_STATICS = new Set(['prototype', 'length', 'name', 'key', 'schema']
  *
  * @throws TypeError when `Base` is not a class.
  */
-export function EntityMixin<TBase extends Constructor>(
+function EntitySchema<TBase extends Constructor>(
   Base: TBase,
   options: EntityMixinOptions<InstanceType<TBase>> = {},
 ): EntityMixinClass<TBase> {
@@ -113,3 +113,7 @@ export function EntityMixin<TBase extends Constructor>(
   }
   return Mixed as unknown as EntityMixinClass<TBase>;
 }
+
+// Data Client's function name (`schema.Entity.name` is `EntitySchema` there too); the public names are
+// `EntityMixin` and `schema.Entity`.
+export { EntitySchema as EntityMixin };

@@ -8,7 +8,7 @@ import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, Sc
  * One of several entity types, chosen by `schemaAttribute` (an attribute
  * name or a function of `(value, parent, key)`).
  */
-export class Union<M extends Record<string, unknown> = Record<string, unknown>>
+class UnionSchema<M extends Record<string, unknown> = Record<string, unknown>>
   extends Polymorphic<M>
   implements SchemaClass, SchemaType<Denormalize<M[keyof M]>>
 {
@@ -71,3 +71,6 @@ export class Union<M extends Record<string, unknown> = Record<string, unknown>>
     return undefined;
   }
 }
+
+// Data Client's class name (`schema.Union.name` is `UnionSchema` there too); the public name is `Union`.
+export { UnionSchema as Union };

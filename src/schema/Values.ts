@@ -9,7 +9,7 @@ import type { DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } fr
  * schemas chosen by `schemaAttribute`. Keys are kept; a value whose attribute
  * has no mapping stays as the original object and makes no entity.
  */
-export class Values<D = unknown>
+class ValuesSchema<D = unknown>
   extends Polymorphic<D>
   implements SchemaClass, SchemaType<Record<string, PolymorphicItem<D>>>
 {
@@ -54,3 +54,6 @@ export class Values<D = unknown>
     return output;
   }
 }
+
+// Data Client's class name (`schema.Values.name` is `ValuesSchema` there too); the public name is `Values`.
+export { ValuesSchema as Values };

@@ -10,7 +10,8 @@ export function describeSchema(schema: unknown): string {
     const named = schema as { key?: unknown; schema?: unknown; constructor: Function };
     if (typeof named.key === 'string') return named.key;
     if (named.constructor !== Object && named.constructor.name) {
-      return `${named.constructor.name}(${describeSchema(named.schema)})`;
+      // The classes keep Data Client's names (`ValuesSchema`); messages use the names users import (`Values`).
+      return `${named.constructor.name.replace(/^(Values|Union|All)Schema$/, '$1')}(${describeSchema(named.schema)})`;
     }
     return 'object';
   }
