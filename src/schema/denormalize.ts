@@ -21,9 +21,16 @@ export interface EntityMemo {
   readonly check: MemoCheck;
 }
 
-/** Lookup over plain tables; only own properties count, so `constructor` is never found by accident. */
+/** A row of plain tables; only own properties count, so `constructor` is never found by accident. */
+function tableRow(entities: EntityTables, key: string, pk: string): EntityRow | null | undefined {
+  const row = getOwnRow(getOwnRow(entities, key), pk);
+  // Tables written by hand the Data Client way mark a deleted row with `INVALID`; the store writes `null`.
+  return (row as unknown) === INVALID ? null : row;
+}
+
+/** Lookup over plain tables (see {@link tableRow}). */
 export function lookupTables(entities: EntityTables): GetEntity {
-  return (key, pk) => getOwnRow(getOwnRow(entities, key), pk);
+  return (key, pk) => tableRow(entities, key, pk);
 }
 
 /**
@@ -251,7 +258,7 @@ export function denormalize<S>(schema: S, result: unknown, entities: EntityTable
   if (result === undefined || schema === undefined || schema === null) return result as Built;
   if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
     // One entity without nested members: no visitor needed.
-    const row = getOwnRow(getOwnRow(entities, schema.key), String(result));
+    const row = tableRow(entities, schema.key, String(result));
     if (row === undefined) return undefined as Built;
     return (row === null ? INVALID : schema.createIfValid(row as Record<string, unknown>)) as Built;
   }

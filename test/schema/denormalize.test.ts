@@ -96,6 +96,14 @@ describe('denormalize', () => {
     expect(node.next).toBe(node);
   });
 
+  it('reads a row written as `INVALID` (tables built by hand the Data Client way) as a deleted one, as `null`', () => {
+    const entities = { Todo: { '1': { id: 1, title: 'one' }, '2': INVALID as never } };
+    expect(denormalize(Todo, '2', entities)).toBe(INVALID);
+    expect(denormalize(Todo, '2', { Todo: { '2': null } })).toBe(INVALID);
+    expect((present(denormalize([Todo], ['1', '2'], entities)) as Todo[]).map((todo) => todo.id)).toEqual([1]);
+    expect(denormalize({ todo: Todo }, { todo: '2' }, entities)).toBe(INVALID);
+  });
+
   it('reads `[Entity]` and `schema.Array(Entity)` lists alike: missing, null and invalidated items dropped, inline ones built', () => {
     const entities = { Todo: { '1': { id: 1, title: 'one' }, '2': null, '3': { id: 3, title: 'three' } } };
     const items = ['1', null, '2', undefined, '9', 3, { id: 4, title: 'inline' }];
