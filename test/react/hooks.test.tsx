@@ -2,7 +2,7 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createRestCache, restCache, type Controller } from 'rest-slice';
+import { createRestCache, restCache, type Controller, type RestCache } from 'rest-slice';
 import { RestCacheProvider, useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
 import { allowConsole } from '../setup';
 import { makeStore, makeTimedCache, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
@@ -57,6 +57,17 @@ describe('useCache', () => {
   });
 });
 
+/** Renders under `store` with `cache` as the hooks' cache. */
+function cacheWrapper(cache: RestCache, store: TestStore) {
+  return function Wrapper({ children }: { children?: ReactNode }) {
+    return (
+      <RestCacheProvider cache={cache}>
+        <Provider store={store}>{children}</Provider>
+      </RestCacheProvider>
+    );
+  };
+}
+
 describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
   it('useCache gives `undefined` once it is stale; stale data of other endpoints stays', async () => {
     const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
@@ -65,11 +76,7 @@ describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
     const store = makeStore(cache);
     await cache.controller(store).fetch(Strict.get, { id: 1 });
     await cache.controller(store).fetch(Lenient.get, { id: 2 });
-    const wrapper = ({ children }: { children?: ReactNode }) => (
-      <RestCacheProvider cache={cache}>
-        <Provider store={store}>{children}</Provider>
-      </RestCacheProvider>
-    );
+    const wrapper = cacheWrapper(cache, store);
     const { result, rerender } = renderHook(() => [useCache(Strict.get, { id: 1 }), useCache(Lenient.get, { id: 2 })] as const, { wrapper });
     expect(result.current[0]?.title).toBe('write hooks');
     clock.advance(31);
@@ -85,11 +92,7 @@ describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
     const store = makeStore(cache);
     await cache.controller(store).fetch(Strict.get, { id: 1 });
     clock.advance(31);
-    const wrapper = ({ children }: { children?: ReactNode }) => (
-      <RestCacheProvider cache={cache}>
-        <Provider store={store}>{children}</Provider>
-      </RestCacheProvider>
-    );
+    const wrapper = cacheWrapper(cache, store);
     const { result } = renderHook(() => useDLE(Strict.get, { id: 1 }), { wrapper });
     expect(result.current).toEqual({ data: undefined, loading: true, error: undefined });
     await waitFor(() => expect(result.current.loading).toBe(false));
