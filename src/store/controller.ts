@@ -227,14 +227,17 @@ export interface ControllerConstructor {
   readonly prototype: Controller;
 }
 
-/** A controller made without a store: every method fails, naming what to do instead. */
-const storeless = /* @__PURE__ */ new Proxy({} as Controller, {
-  get: (_target, method) => () => {
+/** A method of a controller made without a store: it fails, naming what to do instead. */
+function storeless(method: string) {
+  return (): never => {
     throw new Error(
-      `[rest-slice] \`controller.${String(method)}\`: this controller was made with \`new Controller()\` and has no store. Use \`cache.controller(store)\`, or \`useController()\` in a component.`,
+      `[rest-slice] \`controller.${method}\`: this controller was made with \`new Controller()\` and has no store. Use \`cache.controller(store)\`, or \`useController()\` in a component.`,
     );
-  },
-});
+  };
+}
+
+/** The controller of `new Controller()`, made on first use: each of its methods fails (a plain object, so `then`, `toJSON` and inspection see nothing). */
+let withoutStore: Controller | undefined;
 
 /**
  * Data Client's `new Controller({ dispatch, getState })`, for code ported from
@@ -244,5 +247,33 @@ const storeless = /* @__PURE__ */ new Proxy({} as Controller, {
  * controller from `cache.controller(store)` or `useController()`.
  */
 export const Controller = function Controller(store?: StoreLike): Controller {
-  return store === undefined ? storeless : restCache.controller(store);
+  if (store !== undefined) return restCache.controller(store);
+  if (withoutStore !== undefined) return withoutStore;
+  // Every method listed: the type names a missing one.
+  const methods: { [M in keyof Controller]: () => never } = {
+    abort: storeless('abort'),
+    expireAll: storeless('expireAll'),
+    fetch: storeless('fetch'),
+    fetchIfStale: storeless('fetchIfStale'),
+    fetchNextPage: storeless('fetchNextPage'),
+    fetchPreviousPage: storeless('fetchPreviousPage'),
+    flushOutbox: storeless('flushOutbox'),
+    gc: storeless('gc'),
+    getError: storeless('getError'),
+    getResponse: storeless('getResponse'),
+    invalidate: storeless('invalidate'),
+    invalidateAll: storeless('invalidateAll'),
+    prefetch: storeless('prefetch'),
+    resetEntireStore: storeless('resetEntireStore'),
+    resolve: storeless('resolve'),
+    retain: storeless('retain'),
+    set: storeless('set'),
+    setError: storeless('setError'),
+    setResponse: storeless('setResponse'),
+    snapshot: storeless('snapshot'),
+    subscribe: storeless('subscribe'),
+    unsubscribe: storeless('unsubscribe'),
+  };
+  withoutStore = methods;
+  return methods;
 } as unknown as ControllerConstructor;

@@ -36,5 +36,8 @@ it('new Controller() with no store fails on use, naming what to do instead, and 
   );
   expect(() => controller.getResponse(TodoResource.get, { id: 1 }, {})).toThrow(/`controller.getResponse`: this controller .* has no store/);
   expect(new Controller()).toBe(controller);
+  // A plain object of methods: not a thenable, and it prints.
+  await expect(Promise.resolve(controller)).resolves.toBe(controller);
+  expect(JSON.stringify(controller)).toBe('{}');
   expect(server.requests).toEqual([]);
 });
