@@ -52,9 +52,9 @@ function inferPk(entity: typeof Entity, args: readonly unknown[], reader: QueryR
  * The stored entities an endpoint's args name, as Data Client infers a result:
  * an Entity's row by the pk its params give, a Union's member, and an object
  * schema (`{ data: Todo, extra: '' }`, a plain object literal) member by
- * member (also a `schema.Object`), its plain values as they are. `undefined`
- * when the cache lacks any of those entities, for a list or any other schema,
- * and for an object schema that names no entity.
+ * member (also a `schema.Object`), its plain values as they are: an envelope
+ * of one entity. `undefined` when the cache lacks that entity, for a list or
+ * any other schema, and for an object schema that names no entity or several.
  */
 export function inferEntity(schema: unknown, args: readonly unknown[], reader: QueryReader, rows?: RowRef[]): InferredEntity | undefined {
   if (isEntityClass(schema)) {
@@ -79,7 +79,9 @@ export function inferEntity(schema: unknown, args: readonly unknown[], reader: Q
     }
     setOwn(result, member, value);
   }
-  return rows !== undefined || found.length > 0 ? { result, rows: found } : undefined;
+  // At the top: exactly one entity. The params name one item; with two (`{ todo: Todo, owner: User }`), the
+  // same `{ id }` would pick the owner by the todo's id, showing a wrong row with no request.
+  return rows !== undefined || found.length === 1 ? { result, rows: found } : undefined;
 }
 
 /**

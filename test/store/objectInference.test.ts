@@ -95,16 +95,24 @@ it('an object schema with a list member, or with no entity, infers nothing', asy
   expect(controller.getResponse(plain, { id: 1 }, store.getState()).expiryStatus).toBe(ExpiryStatus.Invalid);
 });
 
-it('two entities in one envelope: the response expires with the earlier row', async () => {
+it('an envelope of two entities is not inferred: the same params would pick both rows by one id', async () => {
   const { getList, getUsers } = endpoints();
-  const { clock, store, controller } = setup();
+  const { store, controller } = setup();
   await controller.fetch(getList);
   await controller.fetch(getUsers);
   const both = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id/owner', schema: { todo: Todo, owner: User } });
-  const response = controller.getResponse(both, { id: 1 }, store.getState());
+  expect(controller.getResponse(both, { id: 1 }, store.getState())).toEqual({ data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt: 0 });
+});
+
+it('a nested envelope of one entity is inferred, and expires with its row', async () => {
+  const { getUsers } = endpoints();
+  const { clock, store, controller } = setup();
+  await controller.fetch(getUsers);
+  const nested = new RestEndpoint({ urlPrefix: server.url, path: '/users/:id', schema: { result: { user: User, version: 2 } } });
+  const response = controller.getResponse(nested, { id: 1 }, store.getState());
   expect(response.expiryStatus).toBe(ExpiryStatus.Valid);
   expect(response.expiresAt).toBe(clock.now() + 10_000);
-  expect(response.data?.owner).toEqual(Object.assign(new User(), { id: 1, name: 'Ann' }));
+  expect(response.data).toEqual({ result: { user: Object.assign(new User(), { id: 1, name: 'Ann' }), version: 2 } });
 });
 
 it('invalidateAll reaches a request answered by inference through an object schema', async () => {
