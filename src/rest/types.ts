@@ -74,7 +74,8 @@ type NeedsParams<O extends RestGenerics> = RequiredPathKeys<O['path']> extends n
 /**
  * The arguments of an endpoint: `(params)` for reads and DELETE,
  * `(params, body)` for mutations with a body, and `(body)` too when the
- * path needs no params.
+ * path needs no params. Optional params with no named member (a list's
+ * `/todos`) are any `object`, not `{}`, which would take `5` or `'5'`.
  */
 export type ArgsOf<O extends RestGenerics> = HasBody<O> extends true
   ? NeedsParams<O> extends true
@@ -82,7 +83,7 @@ export type ArgsOf<O extends RestGenerics> = HasBody<O> extends true
     : [body: BodyOf<O>] | [params: ParamsOf<O>, body: BodyOf<O>]
   : NeedsParams<O> extends true
     ? [params: ParamsOf<O>]
-    : [params?: ParamsOf<O>];
+    : [params?: [keyof ParamsOf<O>] extends [never] ? object : ParamsOf<O>];
 
 /**
  * {@link ArgsOf} as one tuple, for the hooks an endpoint calls with its

@@ -58,3 +58,9 @@ export function typeChecks(id: number | null) {
     true as Expect<Equal<typeof controller, Controller>>,
   ] as const;
 }
+
+// The params of a list without path params are an object: `5` is no params (Data Client's type tests reject it too).
+const ListedTodos = createResource({ path: '/todos/:id', schema: Todo });
+// @ts-expect-error a number is no params object
+export const numberToSuspense = () => useSuspense(ListedTodos.getList, 5);
+export const filterToSuspense = () => useSuspense(ListedTodos.getList, { userId: 1 });

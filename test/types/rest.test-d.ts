@@ -152,3 +152,24 @@ export type ExtendResourceCases = [
   Expect<Equal<Parameters<typeof Extended.recent>, [params: { userId: string | number; since: number }]>>,
   Expect<Equal<Awaited<ReturnType<typeof Extended.get>>, TodoJSON>>,
 ];
+
+// --- Params of an endpoint without path params: any object, never a primitive -------------------------
+// (`{}` would take `5`; Data Client's type tests reject `useSuspense(getList, 5)` and `getList('5')`.)
+const Listed = createResource({ path: '/todos/:id', schema: Todo });
+interface TodoFilter {
+  userId: number;
+}
+const filter: TodoFilter = { userId: 1 };
+const plainList = new RestEndpoint({ path: '/todos' });
+export const paramsObjects = [
+  () => Listed.getList(),
+  () => Listed.getList({ userId: 1 }),
+  () => Listed.getList(filter),
+  () => Listed.getList.url(),
+  () => plainList({ q: 'a' }),
+];
+// @ts-expect-error a number is no params object
+export const numberParams = () => Listed.getList(5);
+// @ts-expect-error a string is no params object
+export const stringParams = () => plainList('5');
+export type ParamsObjectCases = [Expect<Equal<Parameters<typeof plainList>, [params?: object]>>];
