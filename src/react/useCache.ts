@@ -21,5 +21,5 @@ export function useCache<E extends EndpointInterface>(
 ): EndpointData<E> | undefined {
   const request = useRequestState(endpoint, args);
   useRetain(endpoint, args, request.key);
-  return request.mustFetch ? undefined : request.response.data;
+  return request.data;
 }

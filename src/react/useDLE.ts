@@ -48,8 +48,7 @@ export function useDLE<E extends EndpointInterface>(
   }, [controller, key, shouldFetch]);
 
   const loading = request.inFlight || (request.mustFetch && request.activeError === undefined);
-  const data = request.mustFetch ? undefined : request.response.data;
-  const { error } = request;
+  const { data, error } = request;
   // A stable object while its members are, so it can be an effect dependency.
   return useMemo(() => ({ data, loading, error }), [data, loading, error]);
 }

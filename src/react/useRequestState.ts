@@ -10,8 +10,11 @@ export interface RequestState<T> {
   readonly response: ResponseState<T>;
   /** The last failure, until a later fetch succeeds. */
   readonly error: Error | undefined;
-  /** Usable data: present and not invalid. */
-  readonly hasData: boolean;
+  /**
+   * The data a hook shows: `undefined` while it must be fetched (missing, invalid, or stale with
+   * `invalidIfStale`, where `useSuspense` suspends).
+   */
+  readonly data: T | undefined;
   /** Past `expiresAt` (of the data, or of the error when the last fetch failed). */
   readonly stale: boolean;
   /** An error that hides the data: not `'soft'` with data, and not expired yet. */
@@ -81,5 +84,6 @@ export function useRequestState<E extends EndpointInterface>(endpoint: E, args: 
   const activeError = error !== undefined && !(soft && hasData) && !stale ? error : undefined;
   const mustFetch = key !== undefined && (!hasData || (stale && response.expiryStatus === ExpiryStatus.InvalidIfStale));
   const shouldFetch = key !== undefined && activeError === undefined && (mustFetch || stale);
-  return { key, response, error, hasData, stale, activeError, mustFetch, shouldFetch, inFlight };
+  const data = mustFetch ? undefined : response.data;
+  return { key, response, error, data, stale, activeError, mustFetch, shouldFetch, inFlight };
 }

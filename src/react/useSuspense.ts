@@ -45,5 +45,5 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
   // The same promise for every render while the request is in flight (StrictMode renders twice).
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense: a render throws the pending promise.
   if (request.mustFetch) throw fetchOnce(controller, endpoint, args, key);
-  return request.response.data;
+  return request.data;
 }

@@ -29,6 +29,11 @@ export interface ReadsInput {
 
 const MAX_CACHED_RESPONSES = 5_000;
 
+/** `null` as the args: Data Client's inactive request, which reads nothing from the state. */
+function isInactive(args: readonly unknown[]): boolean {
+  return args.length === 1 && args[0] === null;
+}
+
 /** A request key answered by inference: the schema and args that located it, and the state generation it was read in. */
 interface Inferred {
   readonly schema: unknown;
@@ -71,7 +76,7 @@ export function createReads(input: ReadsInput) {
 
   /** `{ data, expiryStatus, expiresAt }` of `endpoint(...args)` in `view`; the same object while nothing changed. */
   function responseOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
-    if (args.length === 1 && args[0] === null) return inactiveResponse(endpoint);
+    if (isInactive(args)) return inactiveResponse(endpoint);
     const key = endpoint.key(...args);
     let answered: Map<string, ResponseState<unknown>> | undefined;
     if (view.sealed) {
@@ -153,8 +158,8 @@ export function createReads(input: ReadsInput) {
 
   /** The error of the request's last failure in `view`: the original object when this process recorded it. */
   function errorOf(view: View, endpoint: EndpointInterface, args: readonly unknown[]): Error | undefined {
-    // `null` args: an inactive request has no error (Data Client).
-    if (args.length === 1 && args[0] === null) return undefined;
+    // An inactive request has no error (Data Client).
+    if (isInactive(args)) return undefined;
     const stored = view.getResultMeta(endpoint.key(...args))?.error;
     if (stored === undefined) return undefined;
     const original = input.errorObjects.get(stored);
