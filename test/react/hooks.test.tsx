@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createRestCache, restCache, type Controller, type RestCache } from 'rest-slice';
 import { RestCacheProvider, useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
 import { allowConsole } from '../setup';
-import { makeStore, makeTimedCache, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { makeStore, makeTimedCache, renderWithStore, settled, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -95,7 +95,9 @@ describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
     const wrapper = cacheWrapper(cache, store);
     const { result } = renderHook(() => useDLE(Strict.get, { id: 1 }), { wrapper });
     expect(result.current).toEqual({ data: undefined, loading: true, error: undefined });
-    await waitFor(() => expect(result.current.loading).toBe(false));
+    // The refetch the hook started lands (waited for on the store's changes, not on a timer).
+    await act(() => settled(cache, store));
+    expect(result.current.loading).toBe(false);
     expect(result.current.data?.title).toBe('write hooks');
     expect(api.count('GET', '/todos/1')).toBe(2);
   });

@@ -1,18 +1,10 @@
 // Data Client 0.10's normalizr takes the data first: `normalize(input, schema)`,
 // `denormalize(input, schema, entities)`. Code written that way reads the same here
 // whenever only the second argument is a schema; the contract's order is unchanged.
-import { Entity, INVALID, normalize, denormalize, schema } from 'rest-slice';
+import { INVALID, normalize, denormalize, schema } from 'rest-slice';
 import { Project, projectsInput, projectsSchema } from '../fixtures/Project';
 import { Todo } from '../fixtures/Todo';
-
-class User extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'User';
-}
+import { User } from '../fixtures/User';
 
 describe("Data Client's argument order", () => {
   it('normalize(input, schema) gives what normalize(schema, input) gives', () => {

@@ -113,3 +113,17 @@ it('binary data, a Map or a Set in a response is the request error, not an empty
   );
   expect(slice(cache, store).entities.Todo).toBeUndefined();
 });
+
+it('a fetched body that process turns into a Set fails the request (status 400) and keeps the stored todo as it was', async () => {
+  const { cache, store, controller } = setup();
+  const TodoResource = todoResource(server.url);
+  await controller.fetch(TodoResource.get, { id: 1 });
+  const before = slice(cache, store).entities;
+  const tagged = TodoResource.get.extend({ process: (body: object) => ({ ...body, tags: new Set(['x']) }) });
+  const failure: unknown = await controller.fetch(tagged, { id: 1 }).catch((error: unknown) => error);
+  expect((failure as Error).message).toMatch(/could not be stored: it has no JSON form \(JSON turns the Set at `tags` into \{\}\)/);
+  expect((failure as Error & { status?: number }).status).toBe(400);
+  expect(server.count('GET', '/todos/1')).toBe(2);
+  expect(slice(cache, store).entities).toBe(before);
+  expect(controller.getError(tagged, { id: 1 }, store.getState())).toBe(failure);
+});

@@ -1,26 +1,11 @@
 // Result inference through an object schema (`{ data: Todo, extra: '' }`, an API that wraps each item in
 // an envelope), and `getResponse(endpoint, null, state)`, as Data Client's Controller.getResponse tests have
 // them: a detail already in the cache from a list is read without a request, with the earliest expiry
-// of the rows it names; `null` args read nothing from the state.
-import { Entity, ExpiryStatus, RestEndpoint, schema } from 'rest-slice';
+// of the row it names; `null` args read nothing from the state.
+import { ExpiryStatus, RestEndpoint, schema } from 'rest-slice';
+import { Todo } from '../fixtures/Todo';
+import { User } from '../fixtures/User';
 import { setup, startStoreServer, type StoreServer } from './helpers';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'Todo';
-}
-class User extends Entity {
-  id = 0;
-  name = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'User';
-}
 
 let server: StoreServer;
 beforeEach(async () => {
