@@ -130,6 +130,15 @@ export function makeTimedCache(options: RestCacheOptions = {}) {
   };
 }
 
+/** `get` with `invalidIfStale` and a 30 ms expiry, and todo 1 fetched with it into a store of a timed cache. */
+export async function fetchedStrictTodo(TodoResource: TodoResourceType) {
+  const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
+  const timed = makeTimedCache();
+  const store = makeStore(timed.cache);
+  await timed.cache.controller(store).fetch(Strict.get, { id: 1 });
+  return { Strict, store, ...timed };
+}
+
 /** Resolves once `cache` has no request in flight in `store` (checked on each change of the store, not on a timer). */
 export function settled(cache: RestCache, store: TestStore): Promise<void> {
   return new Promise((resolve) => {

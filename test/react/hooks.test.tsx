@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createRestCache, restCache, type Controller, type RestCache } from 'rest-slice';
 import { RestCacheProvider, useCache, useController, useDLE, useError, useFetch, useQuery } from 'rest-slice/react';
 import { allowConsole } from '../setup';
-import { makeStore, makeTimedCache, renderWithStore, settled, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { fetchedStrictTodo, makeStore, renderWithStore, settled, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -70,11 +70,8 @@ function cacheWrapper(cache: RestCache, store: TestStore) {
 
 describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
   it('useCache gives `undefined` once it is stale; stale data of other endpoints stays', async () => {
-    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
+    const { Strict, cache, clock, store } = await fetchedStrictTodo(TodoResource);
     const Lenient = TodoResource.extend({ get: { dataExpiryLength: 30 } });
-    const { cache, clock } = makeTimedCache();
-    const store = makeStore(cache);
-    await cache.controller(store).fetch(Strict.get, { id: 1 });
     await cache.controller(store).fetch(Lenient.get, { id: 2 });
     const wrapper = cacheWrapper(cache, store);
     const { result, rerender } = renderHook(() => [useCache(Strict.get, { id: 1 }), useCache(Lenient.get, { id: 2 })] as const, { wrapper });
@@ -87,10 +84,7 @@ describe('stale data of an `invalidIfStale` endpoint (as Data Client)', () => {
   });
 
   it('useDLE gives no data and loading while it refetches, then the fresh data', async () => {
-    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
-    const { cache, clock } = makeTimedCache();
-    const store = makeStore(cache);
-    await cache.controller(store).fetch(Strict.get, { id: 1 });
+    const { Strict, cache, clock, store } = await fetchedStrictTodo(TodoResource);
     clock.advance(31);
     const wrapper = cacheWrapper(cache, store);
     const { result } = renderHook(() => useDLE(Strict.get, { id: 1 }), { wrapper });

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { restCache, type RestCache } from 'rest-slice';
 import { AsyncBoundary, useSuspense } from 'rest-slice/react';
-import { deferred, makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { deferred, fetchedStrictTodo, makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -93,10 +93,7 @@ describe('useSuspense', () => {
   });
 
   it('suspends on stale data when the endpoint is `invalidIfStale`', async () => {
-    const Strict = TodoResource.extend({ get: { dataExpiryLength: 30, invalidIfStale: true } });
-    const { cache, clock } = makeTimedCache();
-    const store = makeStore(cache);
-    await cache.controller(store).fetch(Strict.get, { id: 1 });
+    const { Strict, cache, clock, store } = await fetchedStrictTodo(TodoResource);
     clock.advance(31);
 
     function Fresh() {
