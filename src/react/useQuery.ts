@@ -14,8 +14,11 @@ function describe(value: unknown): string {
   return value === null ? 'null' : typeof value;
 }
 
+/** Any `schema.Query`, whatever its schema, args and result. */
+export type AnyQuery = schemas.Query<any, any, any>;
+
 /** Schemas that read the cache by themselves: `schema.Query`, `schema.All`, a Collection. */
-type Queryable = schemas.Query<any, any, any> | schemas.All<any> | schemas.Collection<any>;
+type Queryable = AnyQuery | schemas.All<any> | schemas.Collection<any>;
 
 // What a mounted useQuery holds in use (so garbage collection keeps the rows it shows): the query
 // itself, or for an Entity class one `schema.Query` (by pk) or `schema.All` per class, made once.

@@ -2,7 +2,7 @@ import type { AdderSchema, MoveGenerics, RemoveCursor, RemoveGenerics } from './
 import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, HEADERS, OPTIONS, fetchOf } from './Endpoint';
-import { buildPath, pathToRegexp } from './paths';
+import { buildPath, joinUrl, pathToRegexp } from './paths';
 import { describeEndpoint, installRestDefaults, ownName } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
@@ -129,14 +129,16 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
    */
   url(...args: ArgsOf<O>): string {
     const [params] = splitArgs(this as unknown as RestEndpoint<O>, args);
-    return `${this.urlPrefix}${buildPath(this.path, params, () => describeEndpoint(this))}`;
+    return joinUrl(this.urlPrefix, buildPath(this.path, params, () => describeEndpoint(this)));
   }
 
   /** Whether `key` is a request key of this endpoint: same method, and a URL of its path pattern with any params. */
   testKey(key: string): boolean {
     const prefix = `${this.method} ${this.urlPrefix}`;
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
-    const rest = key.slice(prefix.length);
+    let rest = key.slice(prefix.length);
+    // The list of a one-param resource under a prefix with a path: `joinUrl` left out the `/`.
+    if ((rest === '' || rest[0] === '?') && joinUrl(this.urlPrefix, '/') === this.urlPrefix) rest = `/${rest}`;
     const pattern = pathToRegexp(this.path);
     // A literal query in the template (`/search\\?type=all`) is followed by the call's params after `&`.
     for (let end = rest.length; end !== -1; end = rest.lastIndexOf('&', end - 1)) {

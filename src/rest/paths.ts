@@ -269,6 +269,21 @@ export function buildPath(path: string, params: Readonly<Record<string, unknown>
 }
 
 /**
+ * `prefix` + `path`, except that a path of just `/` (with or without a query)
+ * after a prefix ending in a path segment adds no slash: a one-param
+ * resource's list under `https://api.example.com/todos` is that URL itself,
+ * as in Data Client. After a bare origin the `/` stays (the same request).
+ */
+export function joinUrl(prefix: string, path: string): string {
+  return path[0] === '/' && (path.length === 1 || path[1] === '?') && endsInSegment(prefix) ? prefix + path.slice(1) : prefix + path;
+}
+
+function endsInSegment(prefix: string): boolean {
+  const rest = prefix.replace(/^([a-z][a-z\d+.-]*:)?\/\/[^/]*/i, '');
+  return rest !== '' && !rest.endsWith('/');
+}
+
+/**
  * Removes the last path argument (and what follows it): `/users/:userId/todos/:id`
  * becomes `/users/:userId/todos`, and a path with one argument becomes `/`.
  * @throws when the path has no argument.

@@ -12,6 +12,7 @@ beforeAll(async () => {
 beforeEach(() => {
   server.route('POST', /.*/, (req) => ({ json: { id: 1, ...(req.body as object) } }));
   server.route('GET', /.*/, (req) => ({ json: { id: Number(req.url.split('/').pop()?.split('?')[0]) || 1, title: req.url } }));
+  server.route('GET', '/article-cooler', (req) => ({ json: [{ id: 1, title: req.url }] }));
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());
@@ -143,5 +144,21 @@ describe('a custom resource factory, as Data Client’s own fixtures write one',
     // A process with fewer parameters than the call has, on an adder that takes (body) or (params, body).
     const create = resource.getList.push.extend({ process: (value: { id: number; title: string }) => ({ ...value, title: value.title.toUpperCase() }) });
     await expect(create({ title: 'new' })).resolves.toEqual({ id: 1, title: 'NEW' });
+  });
+
+  it('the list of the one-param path is the urlPrefix itself, with no slash added (as Data Client)', async () => {
+    const resource = createArticleResource({ urlRoot: 'article-cooler' });
+    expect(resource.getList.path).toBe('/');
+    expect(resource.getList.url()).toBe(`${server.url}/article-cooler`);
+    expect(resource.getList.url({ page: 2 })).toBe(`${server.url}/article-cooler?page=2`);
+    expect(resource.getList.key({ page: 2 })).toBe(`GET ${server.url}/article-cooler?page=2`);
+    expect(resource.getList.testKey(resource.getList.key({ page: 2 }))).toBe(true);
+    expect(resource.getList.testKey(resource.getList.key())).toBe(true);
+    expect(resource.get.url({ id: 3 })).toBe(`${server.url}/article-cooler/3`);
+    expect(resource.get.testKey(resource.getList.key())).toBe(false);
+    // The server sees the prefix's own path, for the list and for its push.
+    await expect(resource.getList({ page: 2 })).resolves.toEqual([{ id: 1, title: '/article-cooler?page=2' }]);
+    await resource.getList.push({ title: 'new' });
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /article-cooler?page=2', 'POST /article-cooler']);
   });
 });

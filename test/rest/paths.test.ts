@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { compile, parse } from 'path-to-regexp';
 import { buildPath, shortenPath } from 'rest-slice';
+import { joinUrl } from '../../src/rest/paths';
 import { propertyParameters } from '../property/runs';
 
 describe('buildPath', () => {
@@ -70,6 +71,22 @@ describe('buildPath', () => {
     expect(buildPath('/todos/:id', params)).toBe('/todos/7');
     expect(buildPath('/todos/:id', { id: 7, page: undefined, sort: null })).toBe('/todos/7');
     expect(buildPath('/todos/:id', { id: 7, tag: ['a', 'b'] })).toBe('/todos/7?tag=a&tag=b');
+  });
+});
+
+describe('joinUrl', () => {
+  it('adds no slash for a path of just `/` after a prefix ending in a path segment', () => {
+    expect(joinUrl('https://api.example.com/todos', '/')).toBe('https://api.example.com/todos');
+    expect(joinUrl('https://api.example.com/todos', '/?page=2')).toBe('https://api.example.com/todos?page=2');
+    expect(joinUrl('/api/todos', '/')).toBe('/api/todos');
+  });
+
+  it('keeps the `/` after a bare origin, a prefix ending in `/`, or no prefix; longer paths are appended as they are', () => {
+    expect(joinUrl('https://api.example.com', '/')).toBe('https://api.example.com/');
+    expect(joinUrl('//api.example.com', '/?page=2')).toBe('//api.example.com/?page=2');
+    expect(joinUrl('https://api.example.com/todos/', '/')).toBe('https://api.example.com/todos//');
+    expect(joinUrl('', '/')).toBe('/');
+    expect(joinUrl('https://api.example.com/users', '/7')).toBe('https://api.example.com/users/7');
   });
 });
 
