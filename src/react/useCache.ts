@@ -21,8 +21,8 @@ import { useRetain } from './useRetain';
  * @example
  * const todo = useCache(TodoResource.get, { id }); // Todo | undefined
  */
-export function useCache<S extends AnyQuery>(query: S, ...args: readonly unknown[]): Denormalize<S> | undefined;
 export function useCache<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E> | readonly [null]): EndpointData<E> | undefined;
+export function useCache<S extends AnyQuery>(query: S, ...args: readonly unknown[]): Denormalize<S> | undefined;
 export function useCache(endpoint: EndpointInterface, ...args: readonly unknown[]): unknown {
   // One kind per component (documented): the same hooks run on every render.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- chosen by the argument's kind, which a component keeps

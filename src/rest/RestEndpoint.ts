@@ -12,7 +12,7 @@ import type { ExtendOptions, FetchWithOptions, Generics, InferredOptions, RestEn
 import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
-import type { ArgsOf, HookArgsOf, MergeGenerics, MethodOf, ParamsOf, ResultOf, RestGenerics, SchemaOf } from './types';
+import type { ArgsOf, HookArgsOf, MergeGenerics, MethodOf, ParamsOf, ProcessedOf, ResultOf, RestGenerics, SchemaOf } from './types';
 
 export type { EndpointClass } from './restArgs';
 
@@ -31,9 +31,10 @@ export interface RestEndpointConstructor {
     B = unknown,
     SP = unknown,
     PF extends string | undefined = undefined,
+    R = unknown,
   >(
-    options: InferredOptions<P, S, M, B, SP, PF> & { readonly sideEffect?: SE },
-  ): RestEndpoint<Generics<P, S, M, B, SP, PF>>;
+    options: InferredOptions<P, S, M, B, SP, PF, R> & { readonly sideEffect?: SE },
+  ): RestEndpoint<Generics<P, S, M, B, SP, PF, R>>;
   new <O extends RestGenerics = RestGenerics>(options: RestEndpointOptions<O>): RestEndpoint<O>;
 }
 
@@ -107,7 +108,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   /** {@inheritDoc RestEndpointExtraOptions.extra} @defaultValue none */
   declare readonly extra?: unknown;
 
-  constructor(options: RestEndpointOptions<O> | InferredOptions<any, any, any, any, any, any>) {
+  constructor(options: RestEndpointOptions<O> | InferredOptions<any, any, any, any, any, any, any>) {
     if (typeof options?.path !== 'string') {
       throw new TypeError('[rest-slice] `RestEndpoint` needs a `path` option, e.g. `{ path: \'/todos/:id\' }`');
     }
@@ -218,7 +219,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     B = O extends { readonly body: infer X } ? X : unknown,
     SP = O extends { readonly searchParams: infer X } ? X : unknown,
     PF extends string | undefined = O extends { readonly paginationField: infer X extends string } ? X : undefined,
-  >(options: ExtendOptions<P, S, M, B, SP, PF>): RestEndpoint<Generics<P, S, M, B, SP, PF>> {
+    R = ProcessedOf<O>,
+  >(options: ExtendOptions<P, S, M, B, SP, PF, R>): RestEndpoint<Generics<P, S, M, B, SP, PF, R>> {
     const merged: Record<string, unknown> = {
       ...(this as unknown as { [OPTIONS]: object })[OPTIONS],
       ...(options as Record<string, unknown>),

@@ -170,7 +170,7 @@ export type NextParams<O extends RestGenerics> = (ParamsOf<O> & Record<string, u
 export type RestEndpointOptions<O extends RestGenerics = RestGenerics> = Readonly<O> & RestEndpointExtraOptions<O>;
 
 /** The generics bag built from separately inferred option types (`unknown` means "not given"). */
-export interface Generics<P extends string, S, M extends string, B, SP, PF extends string | undefined> {
+export interface Generics<P extends string, S, M extends string, B, SP, PF extends string | undefined, R = unknown> {
   /** The path pattern, e.g. `'/todos/:id'`. */
   readonly path: P;
   /** The response's schema (`unknown`: none). */
@@ -183,10 +183,12 @@ export interface Generics<P extends string, S, M extends string, B, SP, PF exten
   readonly searchParams: SP;
   /** The search param that selects a page (`undefined`: none). */
   readonly paginationField: PF;
+  /** What `process` returns, which calling the endpoint then resolves (`unknown`: not set; the schema's type). */
+  readonly process?: (value: any, ...args: any[]) => R;
 }
 
 /** Options with each typed member inferred on its own, so methods in the same object literal get typed arguments. */
-export type InferredOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined> = {
+export type InferredOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined, R = unknown> = {
   /** The path pattern: `:name` arguments, `:name?` optional ones, `\\` escapes. Required. */
   readonly path: P;
   /**
@@ -214,9 +216,17 @@ export type InferredOptions<P extends string, S, M extends string, B, SP, PF ext
    * @defaultValue none
    */
   readonly paginationField?: PF;
-} & RestEndpointExtraOptions<Generics<P, S, M, B, SP, PF>>;
+  /**
+   * Transforms the parsed body (with the call's arguments) before it is
+   * returned or normalized. Its declared return type is what calling the
+   * endpoint resolves (`process(value): Todo`), and the data of an endpoint
+   * with no schema, as in Data Client.
+   * @defaultValue identity (returns `value`)
+   */
+  process?(this: RestEndpoint<Generics<P, S, M, B, SP, PF, R>>, value: any, ...args: HookArgsOf<Generics<P, S, M, B, SP, PF, R>>): R;
+} & Omit<RestEndpointExtraOptions<Generics<P, S, M, B, SP, PF, R>>, 'process'>;
 
 /** Like {@link InferredOptions} with every member optional, for `extend()`. */
-export type ExtendOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined> = Partial<
-  InferredOptions<P, S, M, B, SP, PF>
+export type ExtendOptions<P extends string, S, M extends string, B, SP, PF extends string | undefined, R = unknown> = Partial<
+  InferredOptions<P, S, M, B, SP, PF, R>
 >;

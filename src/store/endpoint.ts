@@ -43,5 +43,7 @@ type Resolved<E> = E extends (...args: any[]) => Promise<infer R> ? R : unknown;
 export type EndpointData<E> = E extends { readonly schema: infer S }
   ? [S] extends [undefined | null]
     ? Resolved<E>
+    : unknown extends S
+      ? Resolved<E>
     : Denormalize<S>
   : Resolved<E>;

@@ -1,6 +1,6 @@
 // Type tests for `rest-slice/react`, checked by `tsc --noEmit` (never run by jest).
 // The hooks are only referenced inside a function that is never called.
-import { createResource, Entity, type Controller } from 'rest-slice';
+import { createResource, Entity, RestEndpoint, schema, type Controller } from 'rest-slice';
 import { useCache, useController, useDLE, useFetch, useLive, useLoading, useQuery, useSuspense } from 'rest-slice/react';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
@@ -17,6 +17,9 @@ class Todo extends Entity {
 }
 
 const TodoResource = createResource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
+// No schema: the data is what `process` declares it returns.
+const getTitle = new RestEndpoint({ path: '/todos/:id/title', process: (value: { title: string }): string => value.title });
+const remaining = new schema.Query(new schema.All(Todo), (todos) => todos.filter((todo) => !todo.completed).length);
 
 export function typeChecks(id: number | null) {
   const todo = useSuspense(TodoResource.get, { id: 1 });
@@ -31,6 +34,8 @@ export function typeChecks(id: number | null) {
   const all = useQuery([Todo]);
   const [save, saving, saveError] = useLoading((title: string) => Promise.resolve(title.length));
   const controller = useController();
+  const title = useSuspense(getTitle, { id: 1 });
+  const queried = useCache(remaining);
 
   // @ts-expect-error `id` is required by the path
   useSuspense(TodoResource.get, {});
@@ -40,6 +45,8 @@ export function typeChecks(id: number | null) {
   useQuery([Todo], 1);
 
   return [
+    true as Expect<Equal<typeof title, string>>,
+    true as Expect<Equal<typeof queried, number | undefined>>,
     true as Expect<Equal<typeof todo, Todo>>,
     true as Expect<Equal<typeof list, Todo[]>>,
     true as Expect<Equal<typeof maybe, Todo | undefined>>,

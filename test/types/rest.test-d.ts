@@ -173,3 +173,38 @@ export const numberParams = () => Listed.getList(5);
 // @ts-expect-error a string is no params object
 export const stringParams = () => plainList('5');
 export type ParamsObjectCases = [Expect<Equal<Parameters<typeof plainList>, [params?: object]>>];
+
+// --- `process`'s declared return type is what the endpoint resolves (Data Client's "process() return type setting") ---
+const getProcessed = new RestEndpoint({
+  path: '/todos/:id',
+  process(value): TodoJSON & { fetched: true } {
+    return { ...(value as TodoJSON), fetched: true };
+  },
+});
+const processedKept = getProcessed.extend({ dataExpiryLength: 7 });
+const processedOverridden = getProcessed.extend({
+  path: '/users/:userId/todos/:id',
+  process(value: TodoJSON): { title: string } {
+    return { title: value.title };
+  },
+});
+// Not declared (or `any`): the schema decides, as before.
+const processUndeclared = new RestEndpoint({
+  path: '/todos/:id',
+  schema: Todo,
+  process(value, params) {
+    void params.id;
+    return value;
+  },
+});
+const counted = new RestEndpoint({ path: '/todos', process: (value: unknown[]) => value.length });
+export type ProcessResultCases = [
+  Expect<Equal<Awaited<ReturnType<typeof getProcessed>>, TodoJSON & { fetched: true }>>,
+  Expect<Equal<Awaited<ReturnType<typeof processedKept>>, TodoJSON & { fetched: true }>>,
+  Expect<Equal<Awaited<ReturnType<typeof processedOverridden>>, { title: string }>>,
+  Expect<Equal<Parameters<typeof processedOverridden>, [params: { userId: string | number; id: string | number }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof processUndeclared>>, Awaited<ReturnType<typeof Listed.get>>>>,
+  Expect<Equal<Awaited<ReturnType<typeof counted>>, number>>,
+];
+// @ts-expect-error the declared type has no `other`
+export const processedUnknownMember = async () => (await getProcessed({ id: 1 })).other;
