@@ -262,9 +262,9 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   /**
    * A GET endpoint for the next page (`paginated(paginationField)`): appends it
    * to the collection stored for the same params minus `paginationField`.
-   * @throws when the endpoint has no `paginationField`.
+   * @throws when the endpoint has no `paginationField` (typed `never` then, so a call does not compile).
    */
-  get getPage(): PaginationFieldEndpoint<O, NonNullable<O['paginationField']>> {
+  get getPage(): O extends { readonly paginationField: infer F extends string } ? PaginationFieldEndpoint<O, F> : never {
     const field = this.paginationField;
     if (typeof field !== 'string' || field === '') {
       throw new TypeError(

@@ -1,8 +1,8 @@
 import type { RestEndpoint } from './RestEndpoint';
-import type { RestEndpointExtraOptions } from './endpointOptions';
+import type { ExtendOptions, Generics, RestEndpointExtraOptions } from './endpointOptions';
 import { attachListMembers, createMember, type ListMembersConfig } from './listMembers';
 import type { SnapshotInterface } from './Snapshot';
-import type { MergeGenerics, RestGenerics } from './types';
+import type { MergeGenerics, MethodOf, ProcessedOf, RestGenerics } from './types';
 
 /** Options for one member in `resource.extend({ member: options })`. */
 export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOptions, 'getOptimisticResponse' | 'process'> & {
@@ -13,6 +13,13 @@ export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOption
 };
 
 type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
+/** The generics a named member starts from: its own, or `get`'s for a new member. */
+type BaseOf<R, N> = GenericsOf<N extends keyof R ? R[N] : R extends { get: infer G } ? G : never>;
+type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
+type SchemaOfGenerics<O> = O extends { readonly schema: infer S } ? S : unknown;
+type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
+type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
+type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
 type Extended<E, X> = RestEndpoint<MergeGenerics<GenericsOf<E>, X>>;
 
 /** The `extend()` of a resource: batch overrides, an added member, or members derived from the base. */
@@ -24,7 +31,23 @@ export interface ResourceExtend<R> {
   /**
    * Extends the member `name` with `options` when the resource has it (as the batch form does), else
    * adds a member built from `get` with `options` (path, method, schema, ...) merged in (as Data Client).
+   * The options' hooks are typed by the member they make: `getOptimisticResponse(snap, params)` reads
+   * the params of the new `path` and `searchParams`.
    */
+  extend<
+    const N extends string,
+    P extends string = PathOf<BaseOf<R, N>>,
+    S = SchemaOfGenerics<BaseOf<R, N>>,
+    M extends string = MethodOf<BaseOf<R, N>>,
+    B = BodyOfGenerics<BaseOf<R, N>>,
+    SP = SearchOfGenerics<BaseOf<R, N>>,
+    PF extends string | undefined = PageFieldOf<BaseOf<R, N>>,
+    Res = ProcessedOf<BaseOf<R, N>>,
+  >(
+    name: N,
+    options: ExtendOptions<P, S, M, B, SP, PF, Res>,
+  ): ResourceWith<Omit<R, N> & { readonly [K in N]: RestEndpoint<Generics<P, S, M, B, SP, PF, Res>> }>;
+  /** The untyped form of the above, for options built elsewhere. */
   extend<const N extends string, const T extends MemberOptions>(
     name: N,
     options: T,

@@ -39,15 +39,19 @@ export type SchemaOf<O> = O extends { readonly schema: infer S } ? S : unknown;
 /** Whether calls of the endpoint take a body: mutations other than DELETE, unless `body: undefined`. */
 export type HasBody<O> = MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
   ? false
-  : O extends { readonly body: undefined }
-    ? false
+  : O extends { readonly body: infer B }
+    ? 0 extends 1 & B
+      ? true
+      : [B] extends [undefined]
+        ? false
+        : true
     : true;
 
 /** Any body a request can send: a JSON-able object or array, or `FormData`. */
 export type DefaultBody = object;
 
-/** The body type of an endpoint: its `body` option's type, else {@link DefaultBody}. */
-export type BodyOf<O> = O extends { readonly body: infer B } ? (unknown extends B ? DefaultBody : B) : DefaultBody;
+/** The body type of an endpoint: its `body` option's type (`any` when declared `any`), else {@link DefaultBody}. */
+export type BodyOf<O> = O extends { readonly body: infer B } ? (0 extends 1 & B ? any : unknown extends B ? DefaultBody : B) : DefaultBody;
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 

@@ -1,6 +1,6 @@
 // Type tests of infinite lists: `getNextPageParams` / `getPreviousPageParams` / `maxPages`,
 // `controller.fetchNextPage`, `selectPages` and the infinite hooks. Checked by `tsc --noEmit`.
-import { Entity, RestEndpoint, createRestCache, infinitePages, schema, selectPages, type PagesInfo } from 'rest-slice';
+import { Entity, RestEndpoint, createRestCache, infinitePages, schema, selectPages, type CursorValue, type PagesInfo } from 'rest-slice';
 import { useInfiniteDLE, useInfiniteSuspense } from 'rest-slice/react';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
@@ -74,3 +74,12 @@ new RestEndpoint({
   // @ts-expect-error maxPages is a number
   maxPages: '2',
 });
+
+// `getPage` exists only with `paginationField` (reading it without one throws; its type is `never`).
+const Paged = new RestEndpoint({ path: '/todos', schema: new schema.Collection([Todo]), paginationField: 'page' });
+export const pagedNext = () => Paged.getPage({ page: 2 });
+export type GetPageCases = [Expect<Equal<Parameters<typeof Paged.getPage>[0], { page: CursorValue }>>];
+// @ts-expect-error no paginationField: no getPage to call
+export const unpagedNext = () => Feed.getPage({ cursor: 'a' });
+// @ts-expect-error also after an extend that does not add one
+export const extendedUnpaged = () => Feed.extend({ dataExpiryLength: 10 }).getPage({ cursor: 'a' });

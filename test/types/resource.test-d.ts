@@ -163,6 +163,32 @@ Resources.extend({ missing: { path: '/x/:id' } });
 // @ts-expect-error extend: option values are typed
 Resources.extend({ get: { dataExpiryLength: 'long' } });
 
+// extend(name, options): the hooks read the params of the member being made.
+const Hooked = Resources.extend('getList', {
+  path: '/boards/:board/articles',
+  searchParams: {} as { tag?: string },
+  getOptimisticResponse(_snap, params) {
+    const board: string | number = params.board;
+    const tag: string | undefined = params.tag;
+    // @ts-expect-error extend(name): the list's params have no `nothere`
+    void params.nothere;
+    return [{ id: 1, title: String(board) + (tag ?? '') }];
+  },
+}).extend('archive', {
+  path: '/archive/:id',
+  method: 'POST',
+  body: undefined,
+  getOptimisticResponse(_snap, params) {
+    // @ts-expect-error extend(name): a new member's params are its own path's (no `board` here)
+    void params.board;
+    return { id: Number(params.id) };
+  },
+});
+void Hooked.getList({ board: 1, tag: 'a' });
+void Hooked.archive({ id: 1 });
+// @ts-expect-error extend(name): the new member takes no body
+void Hooked.archive({ id: 1 }, {});
+
 // A FormData body is accepted where the item's fields are, as in Data Client.
 {
   class FormTodo extends Entity {

@@ -208,3 +208,15 @@ export type ProcessResultCases = [
 ];
 // @ts-expect-error the declared type has no `other`
 export const processedUnknownMember = async () => (await getProcessed({ id: 1 })).other;
+
+// --- A body declared `any` stays `any` in the hooks (Data Client's `body: 0 as any`) ---------------------------
+export const anyBody = new RestEndpoint({
+  path: '/todos/:id',
+  method: 'PUT',
+  body: 0 as any,
+  schema: Todo,
+  getOptimisticResponse(_snap, params, body) {
+    return { id: Number(params.id), title: String(body.title) };
+  },
+});
+export type AnyBodyCases = [Expect<Equal<Parameters<typeof anyBody>[1], any>>];
