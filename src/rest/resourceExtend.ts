@@ -13,6 +13,42 @@ export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOption
 };
 
 type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
+/** No typed option given (the batch form's default for a member it does not name). */
+type NoOptions = Record<never, never>;
+/** The members whose batch options are typed by what they make. */
+type TypedMember = 'get' | 'getList' | 'update' | 'partialUpdate' | 'delete';
+/** The options that decide a member's types, inferred from the batch form's object. */
+interface OptionGenerics {
+  readonly path?: string;
+  readonly schema?: unknown;
+  readonly method?: string;
+  readonly body?: unknown;
+  readonly searchParams?: unknown;
+  readonly paginationField?: string;
+}
+type Given<X, K extends string, D> = X extends { readonly [P in K]: infer V } ? V : D;
+/** The options of member `N` given as `X`, each hook typed by the generics they make. */
+type TypedOptions<R, N, X> = ExtendOptions<
+  Given<X, 'path', PathOf<BaseOf<R, N>>> & string,
+  Given<X, 'schema', SchemaOfGenerics<BaseOf<R, N>>>,
+  Given<X, 'method', MethodOf<BaseOf<R, N>>> & string,
+  Given<X, 'body', BodyOfGenerics<BaseOf<R, N>>>,
+  Given<X, 'searchParams', SearchOfGenerics<BaseOf<R, N>>>,
+  Given<X, 'paginationField', PageFieldOf<BaseOf<R, N>>> & (string | undefined),
+  ProcessedOf<BaseOf<R, N>>
+>;
+/** Member `N` after the batch form: unchanged when not given or given no typed option, else built from its options. */
+type TypedResult<R, N extends TypedMember, X> = N extends keyof R
+  ? {
+      readonly [K in N]: unknown extends X
+        ? R[K]
+        : OptionGenerics extends X
+          ? R[K]
+          : [keyof X & keyof OptionGenerics] extends [never]
+            ? R[K]
+            : Extended<R[K], X>;
+    }
+  : unknown;
 /** The generics a named member starts from: its own, or `get`'s for a new member. */
 type BaseOf<R, N> = GenericsOf<N extends keyof R ? R[N] : R extends { get: infer G } ? G : never>;
 type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
@@ -24,7 +60,32 @@ type Extended<E, X> = RestEndpoint<MergeGenerics<GenericsOf<E>, X>>;
 
 /** The `extend()` of a resource: batch overrides, an added member, or members derived from the base. */
 export interface ResourceExtend<R> {
-  /** Overrides known members with options (batch form). */
+  /**
+   * Overrides known members with options (batch form). The options of `get`, `getList`, `update`,
+   * `partialUpdate` and `delete` type their hooks by the member they make, as `extend(name, options)`
+   * does; options of other members go through the form below.
+   */
+  extend<
+    G extends OptionGenerics = NoOptions,
+    L extends OptionGenerics = NoOptions,
+    U extends OptionGenerics = NoOptions,
+    PU extends OptionGenerics = NoOptions,
+    D extends OptionGenerics = NoOptions,
+  >(overrides: {
+    readonly get?: TypedOptions<R, 'get', G> & Readonly<G>;
+    readonly getList?: TypedOptions<R, 'getList', L> & Readonly<L>;
+    readonly update?: TypedOptions<R, 'update', U> & Readonly<U>;
+    readonly partialUpdate?: TypedOptions<R, 'partialUpdate', PU> & Readonly<PU>;
+    readonly delete?: TypedOptions<R, 'delete', D> & Readonly<D>;
+  }): ResourceWith<
+    Omit<R, TypedMember> &
+      TypedResult<R, 'get', G> &
+      TypedResult<R, 'getList', L> &
+      TypedResult<R, 'update', U> &
+      TypedResult<R, 'partialUpdate', PU> &
+      TypedResult<R, 'delete', D>
+  >;
+  /** The batch form for any member, its options untyped beyond {@link MemberOptions}. */
   extend<const T extends { readonly [K in keyof R]?: MemberOptions }>(
     overrides: T,
   ): ResourceWith<Omit<R, keyof T> & { readonly [K in keyof T]: K extends keyof R ? Extended<R[K], T[K]> : never }>;

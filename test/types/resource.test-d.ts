@@ -184,6 +184,31 @@ const Hooked = Resources.extend('getList', {
     return { id: Number(params.id) };
   },
 });
+// The batch form types them the same way, member by member.
+const Batched = Resources.extend({
+  getList: {
+    path: '/boards/:board/articles',
+    getOptimisticResponse(_snap, params) {
+      // @ts-expect-error extend(batch): the list's params have no `nothere`
+      void params.nothere;
+      return [{ id: 1, title: String(params.board) }];
+    },
+  },
+  partialUpdate: {
+    getOptimisticResponse(_snap, params, body) {
+      // @ts-expect-error extend(batch): partialUpdate's params are its path's
+      void params.nothere;
+      return { id: Number(params.id), ...body };
+    },
+  },
+  get: { dataExpiryLength: 10 },
+});
+void Batched.getList({ board: 2 });
+void Batched.partialUpdate({ id: 1 }, { title: 'x' });
+// Members given no typed option keep their exact types.
+export type BatchCases = [Expect<Equal<typeof Batched.get, typeof Resources.get>>, Expect<Equal<typeof Batched.update, typeof Resources.update>>];
+// @ts-expect-error extend(batch): the new list path needs `board`
+void Batched.getList({});
 void Hooked.getList({ board: 1, tag: 'a' });
 void Hooked.archive({ id: 1 });
 // @ts-expect-error extend(name): the new member takes no body
