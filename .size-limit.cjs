@@ -52,17 +52,17 @@ const production = (config) => ({
 // 49.09 (its store-less controller lists every method); an `INVALID` row read as deleted: core 27.83, react 28.54.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.9 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '27.95 kB' },
   { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '28.65 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '49.2 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '28.95 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '49.3 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29 kB' },
   { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '28.6 kB' },
   { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '30.8 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.2 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.25 kB' },
   { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '28.75 kB' },
   { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.5 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '31.95 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32 kB' },
   { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '31.85 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33.05 kB' },
   { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.1 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

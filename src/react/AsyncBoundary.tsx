@@ -12,9 +12,14 @@ export interface AsyncBoundaryProps {
   fallback?: ReactNode;
   /**
    * Shown after a child throws (a failed fetch), with the error and `resetErrorBoundary`.
-   * @defaultValue the error's message in a `role="alert"` div
+   * @defaultValue the error's message in a `role="alert"` div, after its HTTP status and status text when the message does not give them
    */
   errorComponent?: ComponentType<ErrorComponentProps>;
+  /**
+   * Passed to the error component as `className` (the default one puts it on its div), as in Data Client.
+   * @defaultValue none
+   */
+  errorClassName?: string;
 }
 
 /**
@@ -26,10 +31,12 @@ export interface AsyncBoundaryProps {
  *   <TodoList />
  * </AsyncBoundary>
  */
-export function AsyncBoundary({ children, fallback = null, errorComponent }: AsyncBoundaryProps) {
+export function AsyncBoundary({ children, fallback = null, errorComponent, errorClassName }: AsyncBoundaryProps) {
   return (
     <Suspense fallback={fallback}>
-      <ErrorBoundary errorComponent={errorComponent}>{children}</ErrorBoundary>
+      <ErrorBoundary errorComponent={errorComponent} className={errorClassName}>
+        {children}
+      </ErrorBoundary>
     </Suspense>
   );
 }

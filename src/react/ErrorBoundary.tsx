@@ -6,6 +6,8 @@ export interface ErrorComponentProps<E extends Error = Error> {
   readonly error: E;
   /** Clears the error and renders the children again (they refetch once the error has expired). */
   readonly resetErrorBoundary: () => void;
+  /** The boundary's `className` (`errorClassName` on `AsyncBoundary`), for the component's outer element. */
+  readonly className?: string;
 }
 
 /** Props of {@link ErrorBoundary}. */
@@ -14,9 +16,14 @@ export interface ErrorBoundaryProps {
   children?: ReactNode;
   /**
    * Rendered instead of the children after a caught error.
-   * @defaultValue the error's message in a `role="alert"` div
+   * @defaultValue the error's message in a `role="alert"` div, after its HTTP status and status text when the message does not give them
    */
   errorComponent?: ComponentType<ErrorComponentProps>;
+  /**
+   * Passed to the error component as `className` (the default one puts it on its div).
+   * @defaultValue none
+   */
+  className?: string;
   /**
    * Which errors to catch; the others go on to the next boundary up.
    * @defaultValue every error
@@ -33,8 +40,16 @@ interface ErrorBoundaryState {
   error: Error | undefined;
 }
 
-function DefaultErrorComponent({ error }: ErrorComponentProps) {
-  return <div role="alert">{error.message}</div>;
+function DefaultErrorComponent({ error, className }: ErrorComponentProps) {
+  // An HTTP error's status and status text (as a `NetworkError`'s message already gives them).
+  const { status, response } = error as { status?: unknown; response?: { statusText?: unknown } };
+  const statusText = typeof response?.statusText === 'string' ? response.statusText : '';
+  const head = typeof status === 'number' ? `${status}${statusText && ` ${statusText}`}` : '';
+  return (
+    <div role="alert" className={className}>
+      {head === '' || error.message.includes(head) ? error.message : `${head}: ${error.message}`}
+    </div>
+  );
 }
 
 function asError(thrown: unknown): Error {
@@ -78,6 +93,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     // A static `getDerivedStateFromError` cannot read props: rethrowing here hands the error to the next boundary.
     if (this.props.shouldCatch !== undefined && !this.props.shouldCatch(error)) throw error;
     const ErrorComponent = this.props.errorComponent ?? DefaultErrorComponent;
-    return <ErrorComponent error={error} resetErrorBoundary={this.resetErrorBoundary} />;
+    return <ErrorComponent error={error} resetErrorBoundary={this.resetErrorBoundary} className={this.props.className} />;
   }
 }

@@ -13,9 +13,14 @@ export interface NetworkErrorBoundaryProps {
   children?: ReactNode;
   /**
    * Rendered for an error with a `status`, with the error and `resetErrorBoundary`.
-   * @defaultValue the error's message in a `role="alert"` div
+   * @defaultValue the error's message in a `role="alert"` div, after its status and status text when the message does not give them
    */
   fallbackComponent?: ComponentType<ErrorComponentProps<StatusError>>;
+  /**
+   * Passed to the fallback component as `className` (the default one puts it on its div), as in Data Client.
+   * @defaultValue none
+   */
+  className?: string;
 }
 
 /** True for an error that carries a numeric `status` (a `NetworkError`). */
@@ -32,9 +37,9 @@ export function hasStatus(error: Error): error is StatusError {
  *   <TodoList />
  * </NetworkErrorBoundary>
  */
-export function NetworkErrorBoundary({ children, fallbackComponent }: NetworkErrorBoundaryProps) {
+export function NetworkErrorBoundary({ children, fallbackComponent, className }: NetworkErrorBoundaryProps) {
   return (
-    <ErrorBoundary shouldCatch={hasStatus} errorComponent={fallbackComponent as ComponentType<ErrorComponentProps> | undefined}>
+    <ErrorBoundary shouldCatch={hasStatus} errorComponent={fallbackComponent as ComponentType<ErrorComponentProps> | undefined} className={className}>
       {children}
     </ErrorBoundary>
   );

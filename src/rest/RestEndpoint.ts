@@ -138,8 +138,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     const prefix = `${this.method} ${this.urlPrefix}`;
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
     let rest = key.slice(prefix.length);
-    // The list of a one-param resource under a prefix with a path: `joinUrl` left out the `/`.
-    if ((rest === '' || rest[0] === '?') && joinUrl(this.urlPrefix, '/') === this.urlPrefix) rest = `/${rest}`;
+    // A path of just `/` that `joinUrl` left out (the list of a one-param resource under a prefix with a path).
+    if (rest === '' || rest[0] === '?') rest = `/${rest}`;
     const pattern = pathToRegexp(this.path);
     // A literal query in the template (`/search\\?type=all`) is followed by the call's params after `&`.
     for (let end = rest.length; end !== -1; end = rest.lastIndexOf('&', end - 1)) {

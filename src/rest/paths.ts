@@ -275,12 +275,8 @@ export function buildPath(path: string, params: Readonly<Record<string, unknown>
  * as in Data Client. After a bare origin the `/` stays (the same request).
  */
 export function joinUrl(prefix: string, path: string): string {
-  return path[0] === '/' && (path.length === 1 || path[1] === '?') && endsInSegment(prefix) ? prefix + path.slice(1) : prefix + path;
-}
-
-function endsInSegment(prefix: string): boolean {
-  const rest = prefix.replace(/^([a-z][a-z\d+.-]*:)?\/\/[^/]*/i, '');
-  return rest !== '' && !rest.endsWith('/');
+  // The prefix's last `/` is a single one (not the `//` before a host) with a segment after it.
+  return (path === '/' || path.startsWith('/?')) && /(^|[^/])\/[^/]+$/.test(prefix) ? prefix + path.slice(1) : prefix + path;
 }
 
 /**

@@ -77,3 +77,53 @@ describe('NetworkErrorBoundary', () => {
     expect(screen.queryByText('network')).toBeNull();
   });
 });
+
+describe('the default error component', () => {
+  it('shows a NetworkError’s message (which names the status) once, with the boundary’s className', async () => {
+    allowConsole();
+    const { container } = renderWithStore(
+      <AsyncBoundary fallback={<p>loading</p>} errorClassName="failed">
+        <TodoTitle id={404} />
+      </AsyncBoundary>,
+      { store: makeStore() },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(new RegExp(`^\\[rest-slice\\] .*GET ${api.server.url}/todos/404.* 404 Not Found$`));
+    expect(alert.textContent?.match(/404 Not Found/g)).toHaveLength(1);
+    expect(alert.className).toBe('failed');
+    expect(container.querySelector('.failed')).toBe(alert);
+  });
+
+  it('puts the status and status text before a message that does not give them (an error of the app’s own)', () => {
+    allowConsole();
+    function Throws(): never {
+      throw Object.assign(new Error('could not save'), { status: 503, response: { statusText: 'Service Unavailable' } });
+    }
+    renderWithStore(
+      <NetworkErrorBoundary className="network">
+        <Throws />
+        <p>hidden</p>
+      </NetworkErrorBoundary>,
+      { store: makeStore() },
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('503 Service Unavailable: could not save');
+    expect(alert.className).toBe('network');
+    expect(screen.queryByText('hidden')).toBeNull();
+  });
+
+  it('shows the message alone for an error without a status', () => {
+    allowConsole();
+    function Throws(): never {
+      throw new Error('a bug');
+    }
+    renderWithStore(
+      <ErrorBoundary>
+        <Throws />
+      </ErrorBoundary>,
+      { store: makeStore() },
+    );
+    expect(screen.getByRole('alert').textContent).toBe('a bug');
+    expect(screen.getByRole('alert').getAttribute('class')).toBeNull();
+  });
+});
