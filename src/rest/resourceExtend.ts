@@ -2,7 +2,8 @@ import type { RestEndpoint } from './RestEndpoint';
 import type { ExtendOptions, Generics, RestEndpointExtraOptions } from './endpointOptions';
 import { attachListMembers, createMember, type ListMembersConfig } from './listMembers';
 import type { SnapshotInterface } from './Snapshot';
-import type { MergeGenerics, MethodOf, ProcessedOf, RestGenerics } from './types';
+import type { BodyOfGenerics, PageFieldOf, SearchOfGenerics } from './resourceTypes';
+import type { MergeGenerics, MethodOf, ProcessedOf, RestGenerics, SchemaOf } from './types';
 
 /** Options for one member in `resource.extend({ member: options })`. */
 export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOptions, 'getOptimisticResponse' | 'process'> & {
@@ -30,7 +31,7 @@ type Given<X, K extends string, D> = X extends { readonly [P in K]: infer V } ? 
 /** The options of member `N` given as `X`, each hook typed by the generics they make. */
 type TypedOptions<R, N, X> = ExtendOptions<
   Given<X, 'path', PathOf<BaseOf<R, N>>> & string,
-  Given<X, 'schema', SchemaOfGenerics<BaseOf<R, N>>>,
+  Given<X, 'schema', SchemaOf<BaseOf<R, N>>>,
   Given<X, 'method', MethodOf<BaseOf<R, N>>> & string,
   Given<X, 'body', BodyOfGenerics<BaseOf<R, N>>>,
   Given<X, 'searchParams', SearchOfGenerics<BaseOf<R, N>>>,
@@ -52,10 +53,6 @@ type TypedResult<R, N extends TypedMember, X> = N extends keyof R
 /** The generics a named member starts from: its own, or `get`'s for a new member. */
 type BaseOf<R, N> = GenericsOf<N extends keyof R ? R[N] : R extends { get: infer G } ? G : never>;
 type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
-type SchemaOfGenerics<O> = O extends { readonly schema: infer S } ? S : unknown;
-type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
-type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
-type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
 type Extended<E, X> = RestEndpoint<MergeGenerics<GenericsOf<E>, X>>;
 
 /** The `extend()` of a resource: batch overrides, an added member, or members derived from the base. */
@@ -98,7 +95,7 @@ export interface ResourceExtend<R> {
   extend<
     const N extends string,
     P extends string = PathOf<BaseOf<R, N>>,
-    S = SchemaOfGenerics<BaseOf<R, N>>,
+    S = SchemaOf<BaseOf<R, N>>,
     M extends string = MethodOf<BaseOf<R, N>>,
     B = BodyOfGenerics<BaseOf<R, N>>,
     SP = SearchOfGenerics<BaseOf<R, N>>,

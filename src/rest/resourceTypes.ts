@@ -35,9 +35,12 @@ export interface ResourceGenerics {
   readonly paginationField?: string;
 }
 
-type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
-type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
-type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
+/** The `body` type of generics `O` (`unknown`: not given). */
+export type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
+/** The `searchParams` type of generics `O` (`unknown`: not given). */
+export type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
+/** The `paginationField` of generics `O` (`undefined`: not given). */
+export type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
 
 /** The members a resource of generics `O` has (see `createResource`). */
 export type ResourceMembersOf<O extends ResourceGenerics> = ResourceMembers<
