@@ -2,7 +2,7 @@ import type { AdderSchema, MoveGenerics, RemoveCursor, RemoveGenerics } from './
 import { collectionMember, derive } from './collectionMembers';
 import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type RemoveCursorFn } from './paginated';
 import { EndpointBaseClass, HEADERS, OPTIONS, fetchOf } from './Endpoint';
-import { buildPath, joinUrl, pathToRegexp } from './paths';
+import { buildPath, joinUrl, pathToRegexp, searchString } from './paths';
 import { describeEndpoint, installRestDefaults, ownName } from './restDefaults';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
@@ -130,7 +130,19 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
    */
   url(...args: ArgsOf<O>): string {
     const [params] = splitArgs(this as unknown as RestEndpoint<O>, args);
-    return joinUrl(this.urlPrefix, buildPath(this.path, params, () => describeEndpoint(this)));
+    const own = this.searchToString === RestEndpointBase.prototype.searchToString ? undefined : this.searchToString.bind(this);
+    return joinUrl(this.urlPrefix, buildPath(this.path, params, () => describeEndpoint(this), own));
+  }
+
+  /**
+   * The query string (without `?`) of the search params: the params that are not path arguments,
+   * `undefined` and `null` members left out. Override it (or pass the `searchToString` option)
+   * for another format; `url` and the request key follow it.
+   * @defaultValue names sorted, one entry per array item, URL-encoded (`a=1&b=2&b=3`)
+   * @throws as `url` does for a value with no URL form.
+   */
+  searchToString(searchParams: Readonly<Record<string, unknown>>): string {
+    return searchString('', searchParams, () => describeEndpoint(this));
   }
 
   /** Whether `key` is a request key of this endpoint: same method, and a URL of its path pattern with any params. */

@@ -96,6 +96,13 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    */
   url?(this: RestEndpoint<O>, ...args: NotInferred<HookArgsOf<O>>): string;
   /**
+   * Writes the search params (the params that are not path arguments, `undefined` and `null`
+   * members left out) as the URL's query string, without the `?`; the request key follows it.
+   * For a server that reads another format (`ids[]=1&ids[]=2`, `filter[status]=open`).
+   * @defaultValue names sorted, one entry per array item, URL-encoded (`a=1&b=2&b=3`)
+   */
+  searchToString?(this: RestEndpoint<O>, searchParams: Readonly<Record<string, unknown>>): string;
+  /**
    * Replaces the request key: calls with the same key share one cache entry
    * and one request in flight.
    * @defaultValue `` `${method} ${url(...args)}` ``

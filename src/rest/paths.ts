@@ -258,14 +258,27 @@ function searchOf(keys: ReadonlySet<string>, params: Readonly<Record<string, unk
  * Builds `path` with its arguments filled and every other member of `params`
  * appended as search parameters (with `&` when the path already has a `?`).
  * `owner` names the endpoint in error messages, or is a function that makes
- * the name (called only when an error is thrown). Default: `'url'`.
+ * the name (called only when an error is thrown). Default: `'url'`. `toSearch`
+ * replaces how the search string is written (an endpoint's `searchToString`).
  * @throws as {@link fillPath} and {@link searchString} do.
  */
-export function buildPath(path: string, params: Readonly<Record<string, unknown>> = {}, owner: Owner = '`url`'): string {
+export function buildPath(
+  path: string,
+  params: Readonly<Record<string, unknown>> = {},
+  owner: Owner = '`url`',
+  toSearch?: (searchParams: Record<string, unknown>) => string,
+): string {
   const base = fillPath(path, params, owner);
-  const search = searchOf(pathInfo(path).keys, params, owner);
-  if (search === '') return base;
-  return `${base}${base.includes('?') ? '&' : '?'}${search}`;
+  const { keys } = pathInfo(path);
+  let search = '';
+  if (toSearch === undefined) search = searchOf(keys, params, owner);
+  else {
+    // An own query format (`searchToString`): it gets the present members that are not path arguments.
+    const members: Record<string, unknown> = {};
+    for (const name of Object.keys(params)) if (!keys.has(name) && isPresent(params[name])) members[name] = params[name];
+    if (Object.keys(members).length > 0) search = toSearch(members);
+  }
+  return search === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${search}`;
 }
 
 /**

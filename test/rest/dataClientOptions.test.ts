@@ -162,3 +162,49 @@ describe('a custom resource factory, as Data Client’s own fixtures write one',
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /article-cooler?page=2', 'POST /article-cooler']);
   });
 });
+
+describe('searchToString', () => {
+  class Todo extends Entity {
+    id = 0;
+    title = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'SearchTodo';
+  }
+
+  it('writes the query in the server’s own format; the URL, the key and the request follow it', async () => {
+    server.route('GET', '/todos', (req) => ({ json: [{ id: 1, title: req.url }] }));
+    const list = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      schema: [Todo],
+      searchToString(searchParams) {
+        return Object.entries(searchParams)
+          .flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => `${name}[]=${String(item)}`) : [`${name}=${String(value)}`]))
+          .join('&');
+      },
+    });
+    expect(list.url({ ids: [1, 2], skip: undefined, q: null })).toBe(`${server.url}/todos?ids[]=1&ids[]=2`);
+    expect(list.key({ ids: [1, 2] })).toBe(`GET ${server.url}/todos?ids[]=1&ids[]=2`);
+    expect(list.url({})).toBe(`${server.url}/todos`);
+    await expect(list({ ids: [1, 2] })).resolves.toEqual([{ id: 1, title: '/todos?ids[]=1&ids[]=2' }]);
+    expect(server.requests.map((request) => request.url)).toEqual(['/todos?ids[]=1&ids[]=2']);
+  });
+
+  it('is a method a subclass overrides, calling the default with more params; path params never reach it', () => {
+    const seen: object[] = [];
+    class Versioned<O extends RestGenerics = any> extends RestEndpoint<O> {
+      override searchToString(searchParams: Readonly<Record<string, unknown>>): string {
+        seen.push(searchParams);
+        return super.searchToString({ ...searchParams, v: 2 });
+      }
+    }
+    const get = new Versioned({ urlPrefix: server.url, path: '/users/:userId/todos', schema: [Todo], searchParams: {} as { a?: number; b?: string; q?: string } });
+    expect(get.url({ userId: 7, b: 'x', a: 1 })).toBe(`${server.url}/users/7/todos?a=1&b=x&v=2`);
+    expect(seen).toEqual([{ b: 'x', a: 1 }]);
+    // Kept by extend; the default sorts and encodes as before.
+    expect(get.extend({ path: '/todos' }).url({ q: 'a b' })).toBe(`${server.url}/todos?q=a+b&v=2`);
+    expect(new RestEndpoint({ urlPrefix: server.url, path: '/todos' }).url({ q: 'a b', a: [2, 1] })).toBe(`${server.url}/todos?a=2&a=1&q=a+b`);
+  });
+});
