@@ -50,6 +50,9 @@ interface RestEndpointBase<O extends RestGenerics = RestGenerics> {
   fetchWith(options: FetchWithOptions, ...args: ArgsOf<O>): Promise<ResultOf<O>>;
 }
 
+/** No option beyond the known ones (what `extend` adds as members when given none). */
+type NoExtra = Record<never, never>;
+
 /** The class behind {@link RestEndpoint} (documented there); class fields in a subclass act as defaults. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
@@ -232,7 +235,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     SP = O extends { readonly searchParams: infer X } ? X : unknown,
     PF extends string | undefined = O extends { readonly paginationField: infer X extends string } ? X : undefined,
     R = ProcessedOf<O>,
-  >(options: ExtendOptions<P, S, M, B, SP, PF, R>): RestEndpoint<Generics<P, S, M, B, SP, PF, R>> {
+    X extends object = NoExtra,
+  >(options: ExtendOptions<P, S, M, B, SP, PF, R> & X): RestEndpoint<Generics<P, S, M, B, SP, PF, R>> & Omit<X, keyof ExtendOptions<P, S, M, B, SP, PF, R>> {
     const merged: Record<string, unknown> = {
       ...(this as unknown as { [OPTIONS]: object })[OPTIONS],
       ...(options as Record<string, unknown>),

@@ -125,6 +125,13 @@ describe('url, key and extra given to extend', () => {
     expect(keyed.extra).toEqual({ eventType: 'x' });
     expect(ArticleResource.get.extra).toBeUndefined();
   });
+
+  it('an option extend does not know is carried as a member, through later extends too', async () => {
+    const tagged = ArticleResource.get.extend({ urlPrefix: server.url, additional: 5 });
+    expect(tagged.additional).toBe(5);
+    expect(tagged.extend({ dataExpiryLength: 10 }).additional).toBe(5);
+    await expect(tagged({ id: 3 })).resolves.toEqual({ id: 3, title: '/articles/3' });
+  });
 });
 
 describe('a custom resource factory, as Data Client’s own fixtures write one', () => {

@@ -220,3 +220,13 @@ export const anyBody = new RestEndpoint({
   },
 });
 export type AnyBodyCases = [Expect<Equal<Parameters<typeof anyBody>[1], any>>];
+
+// --- extend() keeps options it does not know as typed members (Data Client's `extend({ additional: 5 })`) ---
+const withExtra = getProcessed.extend({ additional: 5 as const, label: 'todo' });
+export type ExtraMemberCases = [
+  Expect<Equal<typeof withExtra.additional, 5>>,
+  Expect<Equal<typeof withExtra.label, string>>,
+  Expect<Equal<Awaited<ReturnType<typeof withExtra>>, TodoJSON & { fetched: true }>>,
+];
+// @ts-expect-error an extend without extra options adds no members
+export const noExtraMember = () => processedKept.additional;
