@@ -236,7 +236,9 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     PF extends string | undefined = O extends { readonly paginationField: infer X extends string } ? X : undefined,
     R = ProcessedOf<O>,
     X extends object = NoExtra,
-  >(options: ExtendOptions<P, S, M, B, SP, PF, R> & X): RestEndpoint<Generics<P, S, M, B, SP, PF, R>> & Omit<X, keyof ExtendOptions<P, S, M, B, SP, PF, R>> {
+  >(
+    options: ExtendOptions<P, S, M, B, SP, PF, R> & X,
+  ): RestEndpoint<Generics<P, S, M, B, SP, PF, R>> & Omit<X, keyof ExtendOptions<P, S, M, B, SP, PF, R>> & Omit<this, keyof RestEndpoint> {
     const merged: Record<string, unknown> = {
       ...(this as unknown as { [OPTIONS]: object })[OPTIONS],
       ...(options as Record<string, unknown>),

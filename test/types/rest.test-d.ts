@@ -7,6 +7,7 @@ import {
   type Denormalize,
   type PathArgs,
   type ResolveType,
+  type RestGenerics,
   type ShortenPath,
 } from 'rest-slice';
 
@@ -230,3 +231,18 @@ export type ExtraMemberCases = [
 ];
 // @ts-expect-error an extend without extra options adds no members
 export const noExtraMember = () => processedKept.additional;
+
+// --- extend() on a subclass keeps the subclass's own members ------------------------------------------------
+class TaggedEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpoint<O> {
+  readonly tag: string = 'tagged';
+  describeTag(): string {
+    return this.tag;
+  }
+}
+const taggedBase = new TaggedEndpoint({ path: '/todos/:id', schema: Todo, method: 'PUT' });
+const taggedMoved = taggedBase.extend({ path: '/users/:userId/todos/:id' });
+export const taggedMembers = [taggedMoved.tag, taggedMoved.describeTag()];
+export type SubclassExtendCases = [
+  Expect<Equal<typeof taggedMoved.tag, string>>,
+  Expect<Equal<Parameters<typeof taggedMoved>[0], { userId: string | number; id: string | number }>>,
+];
