@@ -4,7 +4,7 @@
  * fix for the backtracking ReDoS (CVE-2024-45296).
  */
 import { parse, tokensToRegexp } from 'path-to-regexp';
-import { createTable, getOwn, hasOwn } from '../schema/own';
+import { createTable, getOwn, hasOwn, setOwn } from '../schema/own';
 
 type Token = ReturnType<typeof parse>[number];
 
@@ -274,8 +274,9 @@ export function buildPath(
   if (toSearch === undefined) search = searchOf(keys, params, owner);
   else {
     // An own query format (`searchToString`): it gets the present members that are not path arguments.
+    // A param named `__proto__` stays a member, as in the default format.
     const members: Record<string, unknown> = {};
-    for (const name of Object.keys(params)) if (!keys.has(name) && isPresent(params[name])) members[name] = params[name];
+    for (const name of Object.keys(params)) if (!keys.has(name) && isPresent(params[name])) setOwn(members, name, params[name]);
     if (Object.keys(members).length > 0) search = toSearch(members);
   }
   return search === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${search}`;

@@ -195,6 +195,8 @@ describe('searchToString', () => {
     expect(list.url({ ids: [1, 2], skip: undefined, q: null })).toBe(`${server.url}/todos?ids[]=1&ids[]=2`);
     expect(list.key({ ids: [1, 2] })).toBe(`GET ${server.url}/todos?ids[]=1&ids[]=2`);
     expect(list.url({})).toBe(`${server.url}/todos`);
+    // A param named `__proto__` is a member like any other (JSON.parse makes such an own key).
+    expect(list.url(JSON.parse('{"__proto__": "x"}') as Record<string, unknown>)).toBe(`${server.url}/todos?__proto__=x`);
     await expect(list({ ids: [1, 2] })).resolves.toEqual([{ id: 1, title: '/todos?ids[]=1&ids[]=2' }]);
     expect(server.requests.map((request) => request.url)).toEqual(['/todos?ids[]=1&ids[]=2']);
   });
