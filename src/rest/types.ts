@@ -124,12 +124,13 @@ export type EndpointData<E> = E extends { readonly schema: infer S } ? Denormali
 
 /**
  * What calling an endpoint resolves: the type `process` declares it returns,
- * else the processed JSON body typed from the schema. An `Invalidate(E)` endpoint resolves part of an `E` (the server's
- * item, or for `resource.delete` the params naming it).
+ * else the processed JSON body typed from the schema. An `Invalidate(E)`
+ * endpoint resolves part of an `E` (the server's item, or for
+ * `resource.delete` the params naming it).
  */
 export type ResultOf<O extends RestGenerics> = unknown extends ProcessedOf<O> ? SchemaResultOf<O> : ProcessedOf<O>;
 
-/** What the generics' `process` declares it returns; `unknown` when not set (or typed `any`). */
+/** What the generics' `process` declares it returns: `unknown` when not set; {@link ResultOf} treats `any` the same. */
 export type ProcessedOf<O> = O extends { readonly process?: (...args: any[]) => infer R } ? R : unknown;
 
 type SchemaResultOf<O extends RestGenerics> = O extends { readonly schema: infer S }

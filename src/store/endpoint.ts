@@ -45,5 +45,5 @@ export type EndpointData<E> = E extends { readonly schema: infer S }
     ? Resolved<E>
     : unknown extends S
       ? Resolved<E>
-    : Denormalize<S>
+      : Denormalize<S>
   : Resolved<E>;
