@@ -15,6 +15,9 @@ import { checkFeatureOptions } from './featureCheck';
 import { createSnapshot } from './snapshot';
 import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
+import { isSchemaLike } from '../schema/argumentOrder';
+import { describeKind } from '../schema/own';
+import { describeSchema } from '../schema/describeSchema';
 import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
 
@@ -30,6 +33,15 @@ export interface ControllerInput extends SetInput, RecordGivenInput, DispatchFet
   has(name: string): boolean;
   /** The middleware's runtime of each store (in-use registry, gc). */
   readonly runtimes: StoreRuntimes;
+}
+
+/** Development: a controller method given something that is not an endpoint (a schema, a Query) says so. */
+function checkEndpoint(method: string, endpoint: unknown): void {
+  if (typeof (endpoint as Partial<EndpointInterface> | null | undefined)?.key === 'function') return;
+  const schema = isSchemaLike(endpoint);
+  const got = schema ? `the schema \`${describeSchema(endpoint)}\`` : describeKind(endpoint);
+  const hint = schema ? ': a schema or `schema.Query` is read with `useQuery(schema, ...args)` or `cache.selectQuery(state, schema, ...args)`' : '';
+  throw new TypeError(`[rest-slice] \`controller.${method}\` takes an endpoint (a resource member, a \`RestEndpoint\` or an \`Endpoint\`), got ${got}${hint}.`);
 }
 
 /** Builds the controller of one store. */
@@ -111,11 +123,14 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     flushOutbox: needs('flushOutbox', 'outbox'),
 
     // Asked while the store cannot answer yet (a saved cache being restored): once it can, a fresh read needs no request.
-    fetch: (endpoint, ...args) =>
-      (afterHold(() => (endpoint.sideEffect ? fetchThrough(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
-        fetchThrough(endpoint, args)) as Promise<never>,
+    fetch: (endpoint, ...args) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('fetch', endpoint);
+      return (afterHold(() => (endpoint.sideEffect ? fetchThrough(endpoint, args) : controller.fetchIfStale(endpoint, ...args))) ??
+        fetchThrough(endpoint, args)) as Promise<never>;
+    },
 
     fetchIfStale: (endpoint, ...args) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('fetchIfStale', endpoint);
       const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
       if (held) return held as Promise<never>;
       const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
@@ -126,6 +141,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     invalidate: async (endpoint, ...args) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('invalidate', endpoint);
       store.dispatch(actions.invalidate({ keys: [endpoint.key(...args)] }));
     },
 
@@ -156,11 +172,13 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     getResponse: (endpoint, ...rest) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('getResponse', endpoint);
       const [args, state] = splitState(rest);
       return reads.responseOf(selectors.selectView(state), endpoint, args) as never;
     },
 
     getError: (endpoint, ...rest) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('getError', endpoint);
       const [args, state] = splitState(rest);
       return reads.errorOf(selectors.selectView(state), endpoint, args);
     },

@@ -116,3 +116,18 @@ it('Query and All are exported at the top level too, as Data Client\'s todo-app 
   const remaining = new Query(new All(Todo), (entries) => entries.filter((todo) => !todo.completed).length);
   expect(cache.selectQuery(store.getState(), remaining)).toBe(3);
 });
+
+it('a Query or an Entity class given to a controller method that takes an endpoint is a clear error; nothing is dispatched', async () => {
+  const { cache, store, controller } = setup();
+  const TodoResource = todoResource(server.url);
+  await controller.fetch(TodoResource.getList, {});
+  const before = store.getState();
+  const hint = /`controller\.getResponse` takes an endpoint .*got the schema `Query\(All\(Todo\)\)`: a schema or `schema\.Query` is read with `useQuery\(schema, \.\.\.args\)` or `cache\.selectQuery\(state, schema, \.\.\.args\)`/;
+  expect(() => (controller.getResponse as (...args: unknown[]) => unknown)(queryRemaining, { userId: 1 }, store.getState())).toThrow(hint);
+  expect(() => (controller.getError as (...args: unknown[]) => unknown)(queryRemaining, store.getState())).toThrow(/`controller\.getError` takes an endpoint/);
+  expect(() => (controller.fetch as (...args: unknown[]) => unknown)(Todo, { id: 1 })).toThrow(/`controller\.fetch` takes an endpoint .*got the schema `Todo`: a schema/);
+  await expect((controller.invalidate as (...args: unknown[]) => Promise<void>)(undefined)).rejects.toThrow(/`controller\.invalidate` takes an endpoint .*got undefined\.$/);
+  expect(store.getState()).toBe(before);
+  // What the hint says to use reads the same data.
+  expect(cache.selectQuery(store.getState(), queryRemaining, { userId: 1 })).toBe(2);
+});
