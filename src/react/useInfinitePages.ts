@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { selectPages, type EndpointArgs, type EndpointInterface, type PagesInfo } from 'rest-slice';
 import { useController } from './useController';
-import { isSkipped } from './useRequestState';
+import { requestKey } from './useRequestState';
 import { useRestCache } from './useRestCache';
 
 /** The page state and page fetchers of an infinite list, as the infinite hooks return them. */
@@ -39,7 +39,7 @@ export function useInfinitePages<E extends EndpointInterface>(endpoint: E, args:
     );
   }
   const controller = useController();
-  const key = isSkipped(args) ? undefined : endpoint.key(...args);
+  const key = requestKey(endpoint, args);
   const pages = useSelector((state: unknown) =>
     key === undefined ? SKIPPED_PAGES : selectPages(cache, state, endpoint, ...(args as unknown as EndpointArgs<E>)),
   );

@@ -4,7 +4,7 @@ import { handled } from './handled';
 import { splitOptions } from './splitOptions';
 import { useController } from './useController';
 import { useDLE } from './useDLE';
-import { isSkipped } from './useRequestState';
+import { requestKey } from './useRequestState';
 import { useSubscribed } from './useSubscription';
 
 /** What {@link useRequest} returns: Redux Toolkit Query's query-hook fields. */
@@ -82,7 +82,7 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
   const frequency = options?.pollFrequency;
   useSubscribed(frequency, endpoint, frequency === undefined || frequency === 0 ? [null] : args);
 
-  const key = isSkipped(args) ? undefined : endpoint.key(...args);
+  const key = requestKey(endpoint, args);
   // The last data a commit showed (so a render React throws away leaves it as it was), and its endpoint's
   // name: another endpoint's data is not this one's previous data. Skipping forgets it.
   const shown = useRef<{ name: string; data: unknown }>(undefined);

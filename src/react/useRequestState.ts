@@ -34,6 +34,29 @@ export function isSkipped(args: readonly unknown[]): args is readonly [null] {
   return args.length === 1 && args[0] === null;
 }
 
+/** What a hook was given in place of an endpoint, for the development error. */
+function describeGiven(value: unknown): string {
+  if (typeof value === 'function') {
+    const key = (value as { key?: unknown }).key;
+    return `\`${typeof key === 'string' ? key : value.name}\``;
+  }
+  if (typeof value === 'object' && value !== null) return `a ${value.constructor?.name ?? 'object'}`;
+  return String(value);
+}
+
+/**
+ * The request key of `endpoint(...args)`, `undefined` for skipped args. In development, something that is
+ * not an endpoint (an Entity class, a `schema.Query`) is an error that names it and the hook to use.
+ */
+export function requestKey(endpoint: EndpointInterface, args: readonly unknown[]): string | undefined {
+  if (process.env.NODE_ENV !== 'production' && typeof (endpoint as Partial<EndpointInterface> | null | undefined)?.key !== 'function') {
+    throw new TypeError(
+      `[rest-slice] the request hooks (\`useSuspense\`, \`useDLE\`, \`useCache\`, \`useFetch\`, \`useLive\`, ...) take an endpoint, got ${describeGiven(endpoint)}: read an Entity or a schema with \`useQuery(schema, ...args)\`.`,
+    );
+  }
+  return isSkipped(args) ? undefined : endpoint.key(...args);
+}
+
 /** What one request's hook reads from the store, in one subscription. */
 interface Selected<T> {
   readonly response: ResponseState<T>;
@@ -58,7 +81,7 @@ function sameSelection(a: Selected<unknown>, b: Selected<unknown>): boolean {
  */
 export function useRequestState<E extends EndpointInterface>(endpoint: E, args: readonly unknown[], withInFlight = false): RequestState<EndpointData<E>> {
   const cache = useRestCache();
-  const key = isSkipped(args) ? undefined : endpoint.key(...args);
+  const key = requestKey(endpoint, args);
   // One selector per request (`key` stands for `endpoint` and `args`): a new function on every render
   // would make react-redux and React set up the subscription's memo again and queue an effect each time.
   const select = useMemo(

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { EndpointArgs, EndpointInterface, PollOptions } from 'rest-slice';
 import { splitOptions } from './splitOptions';
 import { useController } from './useController';
-import { isSkipped } from './useRequestState';
+import { requestKey } from './useRequestState';
 
 /**
  * Subscribes `endpoint(...args)` while mounted, at `frequency` (none: the
@@ -11,7 +11,7 @@ import { isSkipped } from './useRequestState';
  */
 export function useSubscribed(frequency: number | undefined, endpoint: EndpointInterface, args: readonly unknown[]): void {
   const controller = useController();
-  const key = isSkipped(args) ? undefined : endpoint.key(...args);
+  const key = requestKey(endpoint, args);
 
   useEffect(() => {
     if (key === undefined) return undefined;

@@ -5,8 +5,9 @@ import { act, renderHook, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { restCache, schema } from 'rest-slice';
-import { useCache, useQuery, useSuspense } from 'rest-slice/react';
+import { useCache, useDLE, useQuery, useSuspense } from 'rest-slice/react';
 import { makeStore, renderWithStore, Todo, type TestStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
+import { allowConsole } from '../setup';
 
 let api: TodoServer;
 let TodoResource: TodoResourceType;
@@ -73,4 +74,18 @@ it('useSuspense fetches an endpoint whose schema is a Query, then shows the quer
   expect(await screen.findByText('2 left')).toBeTruthy();
   await act(() => restCache.controller(store).fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true }));
   expect(screen.getByText('1 left')).toBeTruthy();
+});
+
+it('a request hook given an Entity class or a Query says to read it with useQuery', () => {
+  allowConsole(); // React may log the render error
+  const store = makeStore();
+  const wrapper = wrapperFor(store);
+  const useSuspenseOf = useSuspense as (...args: unknown[]) => unknown;
+  const useDLEOf = useDLE as (...args: unknown[]) => unknown;
+  expect(() => renderHook(() => useSuspenseOf(Todo, { id: 1 }), { wrapper })).toThrow(
+    /^\[rest-slice\] the request hooks \(`useSuspense`, `useDLE`, `useCache`, `useFetch`, `useLive`, \.\.\.\) take an endpoint, got `Todo`: read an Entity or a schema with `useQuery\(schema, \.\.\.args\)`\.$/,
+  );
+  expect(() => renderHook(() => useDLEOf(queryRemaining, { userId: 1 }), { wrapper })).toThrow(/take an endpoint, got a Query: read an Entity or a schema with `useQuery/);
+  // Nothing was dispatched: the store holds no request.
+  expect(restCache.selectCacheState(store.getState()).meta).toEqual({});
 });
