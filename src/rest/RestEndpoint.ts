@@ -53,6 +53,17 @@ interface RestEndpointBase<O extends RestGenerics = RestGenerics> {
 /** No option beyond the known ones (what `extend` adds as members when given none). */
 type NoExtra = Record<never, never>;
 
+/** Whether `rest` (a key after its method and prefix) is a URL of the path `pattern` matches, with any query. */
+function matchesPath(pattern: RegExp, rest: string): boolean {
+  // A literal query in the template (`/search\\?type=all`) is followed by the call's params after `&`.
+  for (let end = rest.length; end !== -1; end = rest.lastIndexOf('&', end - 1)) {
+    const found = pattern.exec(rest.slice(0, end))?.[0];
+    const after = found === undefined ? '-' : rest.slice(found.length);
+    if (after === '' || after.startsWith('?') || (after.startsWith('&') && found!.includes('?'))) return true;
+  }
+  return false;
+}
+
 /** The class behind {@link RestEndpoint} (documented there); class fields in a subclass act as defaults. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointBaseClass as unknown as new (
@@ -152,17 +163,10 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   testKey(key: string): boolean {
     const prefix = `${this.method} ${this.urlPrefix}`;
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
-    let rest = key.slice(prefix.length);
-    // A path of just `/` that `joinUrl` left out (the list of a one-param resource under a prefix with a path).
-    if (rest === '' || rest[0] === '?') rest = `/${rest}`;
+    const rest = key.slice(prefix.length);
     const pattern = pathToRegexp(this.path);
-    // A literal query in the template (`/search\\?type=all`) is followed by the call's params after `&`.
-    for (let end = rest.length; end !== -1; end = rest.lastIndexOf('&', end - 1)) {
-      const found = pattern.exec(rest.slice(0, end))?.[0];
-      const after = found === undefined ? '-' : rest.slice(found.length);
-      if (after === '' || after.startsWith('?') || (after.startsWith('&') && found!.includes('?'))) return true;
-    }
-    return false;
+    // A path of just `/` is left out after a prefix that ends in a segment (`joinUrl`): the key has no `/` there.
+    return matchesPath(pattern, rest) || (this.path === '/' && (rest === '' || rest[0] === '?') && matchesPath(pattern, `/${rest}`));
   }
 
   /**

@@ -23,6 +23,19 @@ describe('RestEndpoint#testKey', () => {
     expect(search.testKey('GET /search?q=bug&page=2')).toBe(true);
   });
 
+  it('matches its own keys after a prefix that ends in a segment: a `/` path there has none, an optional param may be absent', () => {
+    const list = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/' });
+    const optional = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/:id?' });
+    const bare = new RestEndpoint({ urlPrefix: 'http://x.test/', path: ':id?' });
+    for (const endpoint of [list, optional, bare]) {
+      for (const params of [{}, { page: 2 }]) expect(endpoint.testKey(endpoint.key(params))).toBe(true);
+    }
+    expect(list.key({ page: 2 })).toBe('GET http://x.test/todos?page=2');
+    expect(optional.testKey(optional.key({ id: 5, page: 2 }))).toBe(true);
+    expect(list.testKey('GET http://x.test/todos/5')).toBe(false);
+    expect(list.testKey('GET http://x.test/todosx')).toBe(false);
+  });
+
   it('lets invalidateAll and expireAll take an endpoint', async () => {
     const { controller, store, cache } = setup();
     const TodoResource = todoResource(server.url);
