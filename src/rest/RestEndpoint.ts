@@ -12,7 +12,7 @@ import type { ExtendOptions, FetchWithOptions, Generics, InferredOptions, RestEn
 import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
 import type { SnapshotInterface } from './Snapshot';
-import type { ArgsOf, HookArgsOf, MergeGenerics, MethodOf, ParamsOf, ProcessedOf, ResultOf, RestGenerics, SchemaOf } from './types';
+import type { ArgsOf, BodyOfGenerics, HookArgsOf, MergeGenerics, MethodOf, PageFieldOf, ParamsOf, ProcessedOf, ResultOf, RestGenerics, SchemaOf, SearchOfGenerics } from './types';
 
 export type { EndpointClass } from './restArgs';
 
@@ -233,11 +233,11 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   /** A new endpoint of the same class with `options` merged over this one's; changing `method` recomputes `sideEffect`. */
   extend<
     P extends string = O['path'],
-    S = O extends { readonly schema: infer X } ? X : unknown,
+    S = SchemaOf<O>,
     M extends string = MethodOf<O>,
-    B = O extends { readonly body: infer X } ? X : unknown,
-    SP = O extends { readonly searchParams: infer X } ? X : unknown,
-    PF extends string | undefined = O extends { readonly paginationField: infer X extends string } ? X : undefined,
+    B = BodyOfGenerics<O>,
+    SP = SearchOfGenerics<O>,
+    PF extends string | undefined = PageFieldOf<O>,
     R = ProcessedOf<O>,
     X extends object = NoExtra,
   >(

@@ -2,8 +2,7 @@ import type { RestEndpoint } from './RestEndpoint';
 import type { ExtendOptions, Generics, RestEndpointExtraOptions } from './endpointOptions';
 import { attachListMembers, createMember, type ListMembersConfig } from './listMembers';
 import type { SnapshotInterface } from './Snapshot';
-import type { BodyOfGenerics, PageFieldOf, SearchOfGenerics } from './resourceTypes';
-import type { MergeGenerics, MethodOf, ProcessedOf, RestGenerics, SchemaOf } from './types';
+import type { BodyOfGenerics, MergeGenerics, MethodOf, PageFieldOf, ProcessedOf, RestGenerics, SchemaOf, SearchOfGenerics } from './types';
 
 /** Options for one member in `resource.extend({ member: options })`. */
 export type MemberOptions = Partial<RestGenerics> & Omit<RestEndpointExtraOptions, 'getOptimisticResponse' | 'process'> & {

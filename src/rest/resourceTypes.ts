@@ -10,6 +10,7 @@ import type { ResourceMembers } from './resourceMembers';
 import type { Generics } from './endpointOptions';
 import type { PathArgs } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
+import type { BodyOfGenerics, PageFieldOf, SearchOfGenerics } from './types';
 
 
 /** The typed options of a resource: `path` and `schema`, plus `body`, `searchParams` and `paginationField` when given. */
@@ -34,13 +35,6 @@ export interface ResourceGenerics {
    */
   readonly paginationField?: string;
 }
-
-/** The `body` type of generics `O` (`unknown`: not given). */
-export type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
-/** The `searchParams` type of generics `O` (`unknown`: not given). */
-export type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
-/** The `paginationField` of generics `O` (`undefined`: not given). */
-export type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
 
 /** The members a resource of generics `O` has (see `createResource`). */
 export type ResourceMembersOf<O extends ResourceGenerics> = ResourceMembers<

@@ -36,6 +36,15 @@ export type MethodOf<O> = O extends { readonly method: infer M extends string }
 /** The schema of an endpoint's generics; `unknown` when not given. */
 export type SchemaOf<O> = O extends { readonly schema: infer S } ? S : unknown;
 
+/** The `body` type of generics `O` as given (`unknown`: not given). */
+export type BodyOfGenerics<O> = O extends { readonly body: infer B } ? B : unknown;
+
+/** The `searchParams` type of generics `O` (`unknown`: not given). */
+export type SearchOfGenerics<O> = O extends { readonly searchParams: infer SP } ? SP : unknown;
+
+/** The `paginationField` of generics `O` (`undefined`: not given). */
+export type PageFieldOf<O> = O extends { readonly paginationField: infer PF extends string } ? PF : undefined;
+
 /** Whether calls of the endpoint take a body: mutations other than DELETE, unless `body: undefined`. */
 export type HasBody<O> = MethodOf<O> extends 'GET' | 'HEAD' | 'DELETE'
   ? false

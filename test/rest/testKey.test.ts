@@ -24,11 +24,13 @@ describe('RestEndpoint#testKey', () => {
   });
 
   it('matches its own keys after a prefix that ends in a segment: a `/` path there has none, an optional param may be absent', () => {
-    const list = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/' });
-    const optional = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/:id?' });
-    const bare = new RestEndpoint({ urlPrefix: 'http://x.test/', path: ':id?' });
+    const paged = {} as { page?: number };
+    const list = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/', searchParams: paged });
+    const optional = new RestEndpoint({ urlPrefix: 'http://x.test/todos', path: '/:id?', searchParams: paged });
+    const bare = new RestEndpoint({ urlPrefix: 'http://x.test/', path: ':id?', searchParams: paged });
     for (const endpoint of [list, optional, bare]) {
-      for (const params of [{}, { page: 2 }]) expect(endpoint.testKey(endpoint.key(params))).toBe(true);
+      expect(endpoint.testKey(endpoint.key({}))).toBe(true);
+      expect(endpoint.testKey(endpoint.key({ page: 2 }))).toBe(true);
     }
     expect(list.key({ page: 2 })).toBe('GET http://x.test/todos?page=2');
     expect(optional.testKey(optional.key({ id: 5, page: 2 }))).toBe(true);
