@@ -4,6 +4,7 @@ import { paginate, type PaginationEndpoint, type PaginationFieldEndpoint, type R
 import { EndpointBaseClass, HEADERS, OPTIONS, fetchOf } from './Endpoint';
 import { buildPath, joinUrl, pathToRegexp, searchString } from './paths';
 import { describeEndpoint, installRestDefaults, ownName } from './restDefaults';
+import { describeKind } from '../schema/own';
 import { splitArgs, type EndpointClass, constructEndpoint } from './restArgs';
 import { baseRequestInit } from './requestInit';
 import { describeRequest } from './NetworkError';
@@ -62,6 +63,15 @@ function matchesPath(pattern: RegExp, rest: string): boolean {
     if (after === '' || after.startsWith('?') || (after.startsWith('&') && found!.includes('?'))) return true;
   }
   return false;
+}
+
+/** An endpoint's own `searchToString` of `search`, checked: a URL is built only from a string. */
+function ownSearch(endpoint: RestEndpointBase<any>, search: Record<string, unknown>): string {
+  const text: unknown = endpoint.searchToString(search);
+  if (typeof text !== 'string') {
+    throw new TypeError(`[rest-slice] \`searchToString\` of ${describeEndpoint(endpoint)} must return the query string, got ${describeKind(text)}.`);
+  }
+  return text;
 }
 
 /** The class behind {@link RestEndpoint} (documented there); class fields in a subclass act as defaults. */
@@ -144,7 +154,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
    */
   url(...args: ArgsOf<O>): string {
     const [params] = splitArgs(this as unknown as RestEndpoint<O>, args);
-    const own = this.searchToString === RestEndpointBase.prototype.searchToString ? undefined : this.searchToString.bind(this);
+    const own = this.searchToString === RestEndpointBase.prototype.searchToString ? undefined : (search: Record<string, unknown>) => ownSearch(this, search);
     return joinUrl(this.urlPrefix, buildPath(this.path, params, () => describeEndpoint(this), own));
   }
 

@@ -192,6 +192,22 @@ describe('searchToString', () => {
     expect(server.requests.map((request) => request.url)).toEqual(['/todos?ids[]=1&ids[]=2']);
   });
 
+  it('returning anything but a string is an error naming the endpoint; nothing is sent', async () => {
+    const broken = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      name: 'brokenSearch',
+      searchToString: (() => undefined) as unknown as () => string,
+    });
+    expect(() => broken.url({ q: 'a' })).toThrow(
+      `[rest-slice] \`searchToString\` of \`brokenSearch\` (GET ${server.url}/todos) must return the query string, got undefined.`,
+    );
+    await expect(broken({ q: 'a' })).rejects.toThrow(/must return the query string/);
+    // Without search params it is not called.
+    expect(broken.url({})).toBe(`${server.url}/todos`);
+    expect(server.requests).toEqual([]);
+  });
+
   it('is a method a subclass overrides, calling the default with more params; path params never reach it', () => {
     const seen: object[] = [];
     class Versioned<O extends RestGenerics = any> extends RestEndpoint<O> {
