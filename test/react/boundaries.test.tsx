@@ -13,6 +13,11 @@ withTodoServer((server, resource) => {
   TodoResource = resource;
 });
 
+/** A component whose render throws `error`. */
+function Throws({ error }: { error: Error }): never {
+  throw error;
+}
+
 function TodoTitle({ id }: { id: number }) {
   const todo = useSuspense(TodoResource.get, { id });
   return <p>{todo.title}</p>;
@@ -62,13 +67,10 @@ describe('NetworkErrorBoundary', () => {
 
   it('passes an error without a `status` on to the next boundary', () => {
     allowConsole();
-    function Broken(): never {
-      throw new Error('a bug, not a network failure');
-    }
     renderWithStore(
       <ErrorBoundary errorComponent={({ error }) => <p role="alert">outer: {error.message}</p>}>
         <NetworkErrorBoundary fallbackComponent={() => <p>network</p>}>
-          <Broken />
+          <Throws error={new Error('a bug, not a network failure')} />
         </NetworkErrorBoundary>
       </ErrorBoundary>,
       { store: makeStore() },
@@ -96,12 +98,10 @@ describe('the default error component', () => {
 
   it('puts the status and status text before a message that does not give them (an error of the app’s own)', () => {
     allowConsole();
-    function Throws(): never {
-      throw Object.assign(new Error('could not save'), { status: 503, response: { statusText: 'Service Unavailable' } });
-    }
+    const failure = Object.assign(new Error('could not save'), { status: 503, response: { statusText: 'Service Unavailable' } });
     renderWithStore(
       <NetworkErrorBoundary className="network">
-        <Throws />
+        <Throws error={failure} />
         <p>hidden</p>
       </NetworkErrorBoundary>,
       { store: makeStore() },
@@ -114,12 +114,9 @@ describe('the default error component', () => {
 
   it('shows the message alone for an error without a status', () => {
     allowConsole();
-    function Throws(): never {
-      throw new Error('a bug');
-    }
     renderWithStore(
       <ErrorBoundary>
-        <Throws />
+        <Throws error={new Error('a bug')} />
       </ErrorBoundary>,
       { store: makeStore() },
     );

@@ -28,33 +28,19 @@ function wrapperFor(store: TestStore) {
   };
 }
 
-it('useQuery reads a Query with its params and follows entity updates', async () => {
+it('useQuery (and useCache, Data Client 0.10’s form) reads a Query with its params and follows entity updates', async () => {
   const store = makeStore();
   const controller = restCache.controller(store);
-  const { result } = renderHook(() => ({ all: useQuery(queryRemaining), mine: useQuery(queryRemaining, { userId: 1 }) }), {
-    wrapper: wrapperFor(store),
-  });
-  expect(result.current).toEqual({ all: undefined, mine: undefined });
+  const { result } = renderHook(
+    () => ({ all: useQuery(queryRemaining), mine: useQuery(queryRemaining, { userId: 1 }), cached: useCache(queryRemaining, { userId: 1 }) }),
+    { wrapper: wrapperFor(store) },
+  );
+  expect(result.current).toEqual({ all: undefined, mine: undefined, cached: undefined });
   await act(() => controller.fetch(TodoResource.getList));
-  expect(result.current).toEqual({ all: 2, mine: 2 });
+  expect(result.current).toEqual({ all: 2, mine: 2, cached: 2 });
   await act(() => controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true }));
-  expect(result.current).toEqual({ all: 1, mine: 1 });
+  expect(result.current).toEqual({ all: 1, mine: 1, cached: 1 });
   expect(api.count('GET', '/todos')).toBe(1);
-});
-
-it('useCache reads a Query as useQuery does (Data Client 0.10 form), with its params and entity updates', async () => {
-  const store = makeStore();
-  const controller = restCache.controller(store);
-  const { result } = renderHook(() => ({ viaCache: useCache(queryRemaining, { userId: 1 }), viaQuery: useQuery(queryRemaining, { userId: 1 }) }), {
-    wrapper: wrapperFor(store),
-  });
-  expect(result.current).toEqual({ viaCache: undefined, viaQuery: undefined });
-  await act(() => controller.fetch(TodoResource.getList));
-  expect(result.current).toEqual({ viaCache: 2, viaQuery: 2 });
-  await act(() => controller.fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true }));
-  expect(result.current).toEqual({ viaCache: 1, viaQuery: 1 });
-  const count: number | undefined = result.current.viaCache;
-  expect(count).toBe(1);
 });
 
 it('useSuspense fetches an endpoint whose schema is a Query, then shows the query', async () => {
