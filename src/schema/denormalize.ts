@@ -2,6 +2,7 @@ import { arrayItemSchema, trimmed } from './Array';
 import { convert } from './convert';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
+import { plainCopy } from './immutableTables';
 import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { entryOf, getOwnRow, hasOwn } from './own';
@@ -250,11 +251,23 @@ export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result:
  * `Todo | undefined | typeof INVALID`); narrow it before reading members.
  * Data Client 0.10's order, `denormalize(result, schema, entities)`, is read
  * too when only the second argument is a schema (untyped: its type is the first's).
+ * Tables and results kept in Immutable.js (`fromJS`), which Data Client's
+ * normalizr reads, are read through a plain copy made once per Immutable object.
  */
-export function denormalize<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[] = []): DenormalizeNullable<S> | typeof INVALID {
+export function denormalize<S>(
+  schema: S,
+  result: unknown,
+  entities: EntityTables | { toJS(): unknown },
+  args: readonly unknown[] = [],
+): DenormalizeNullable<S> | typeof INVALID {
+  if (!isSchemaLike(schema) && isSchemaLike(result)) [schema, result] = [result as S, schema];
+  return denormalizeTables(schema, plainCopy(result), plainCopy(entities) as EntityTables, args);
+}
+
+/** {@link denormalize} of plain tables, schema first (the store's reads). */
+export function denormalizeTables<S>(schema: S, result: unknown, entities: EntityTables, args: readonly unknown[]): DenormalizeNullable<S> | typeof INVALID {
   // The walk is untyped; the schema's type says what it builds.
   type Built = DenormalizeNullable<S> | typeof INVALID;
-  if (!isSchemaLike(schema) && isSchemaLike(result)) [schema, result] = [result as S, schema];
   if (result === undefined || schema === undefined || schema === null) return result as Built;
   if (isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number') && !schema.hasNestedSchema()) {
     // One entity without nested members: no visitor needed.

@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { denormalize } from '../schema/denormalize';
+import { denormalizeTables } from '../schema/denormalize';
 import { INVALID } from '../schema/INVALID';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { getOwn, getOwnRow } from '../schema/own';
@@ -244,7 +244,7 @@ function readOwnResponse(
   const data = input.memoOf(confirmed).denormalizeWith(schema, normalized.result, { getEntity, tableVersion }, args);
   if (data !== INVALID && data !== undefined) return data;
   try {
-    const inline: unknown = denormalize(schema, value, {}, args);
+    const inline: unknown = denormalizeTables(schema, value, {}, args);
     return inline === INVALID ? undefined : inline;
   } catch {
     // Not readable as inline data either: the stored part is fine, the caller gets no value.
