@@ -175,8 +175,11 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
     const rest = key.slice(prefix.length);
     const pattern = pathToRegexp(this.path);
-    // A path of just `/` is left out after a prefix that ends in a segment (`joinUrl`): the key has no `/` there.
-    return matchesPath(pattern, rest) || (this.path === '/' && (rest === '' || rest[0] === '?') && matchesPath(pattern, `/${rest}`));
+    // A path of just `/` is left out after a prefix that ends in a segment, and a leading `//` is one `/` (`joinUrl`).
+    return (
+      matchesPath(pattern, rest) ||
+      (((this.path === '/' && (rest === '' || rest[0] === '?')) || this.path.startsWith('//')) && matchesPath(pattern, `/${rest}`))
+    );
   }
 
   /**

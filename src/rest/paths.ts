@@ -287,8 +287,12 @@ export function buildPath(
  * after a prefix ending in a path segment adds no slash: a one-param
  * resource's list under `https://api.example.com/todos` is that URL itself,
  * as in Data Client. After a bare origin the `/` stays (the same request).
+ * A path written from that list path (`${getList.path}/values`, so
+ * `//values`) is the list URL and `/values`: after a prefix, its doubled
+ * slash is one.
  */
 export function joinUrl(prefix: string, path: string): string {
+  if (prefix !== '' && path.startsWith('//')) return prefix + path.slice(1);
   // The prefix's last `/` is a single one (not the `//` before a host) with a segment after it.
   return (path === '/' || path.startsWith('/?')) && /(^|[^/])\/[^/]+$/.test(prefix) ? prefix + path.slice(1) : prefix + path;
 }

@@ -2,7 +2,7 @@
 // `requestInit` (the init every request starts from), `url` and `key`
 // overrides by `extend`, the app's own `extra`, and a custom resource
 // factory that subclasses the Endpoint class it is given.
-import { Entity, RestEndpoint, createResource, type ResourceOptions, type RestGenerics } from 'rest-slice';
+import { Entity, RestEndpoint, createResource, schema, type ResourceOptions, type RestGenerics } from 'rest-slice';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -167,6 +167,18 @@ describe('a custom resource factory, as Data Client’s own fixtures write one',
     await expect(resource.getList({ page: 2 })).resolves.toEqual([{ id: 1, title: '/article-cooler?page=2' }]);
     await resource.getList.push({ title: 'new' });
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /article-cooler?page=2', 'POST /article-cooler']);
+  });
+
+  it('a path written from the list path (`${getList.path}/values`) is the list URL and `/values`', async () => {
+    const resource = createArticleResource({ urlRoot: 'article-cooler' });
+    const values = resource.get.extend({ path: `${resource.getList.path}/values`, schema: new schema.Values(Article) });
+    expect(values.path).toBe('//values');
+    expect(values.url()).toBe(`${server.url}/article-cooler/values`);
+    expect(values.testKey(values.key())).toBe(true);
+    expect(resource.getList.testKey(values.key())).toBe(false);
+    server.route('GET', '/article-cooler/values', () => ({ json: { a: { id: 1, title: 'one' } } }));
+    await expect(values()).resolves.toEqual({ a: { id: 1, title: 'one' } });
+    expect(server.requests.map((request) => request.url)).toEqual(['/article-cooler/values']);
   });
 });
 

@@ -88,6 +88,13 @@ describe('joinUrl', () => {
     expect(joinUrl('', '/')).toBe('/');
     expect(joinUrl('https://api.example.com/users', '/7')).toBe('https://api.example.com/users/7');
   });
+
+  it('reads a path written from the list path `/` (`${getList.path}/values`) as the list URL and the rest', () => {
+    expect(joinUrl('https://api.example.com/todos', '//values')).toBe('https://api.example.com/todos/values');
+    expect(joinUrl('https://api.example.com', '//values?page=2')).toBe('https://api.example.com/values?page=2');
+    // With no prefix, nothing is joined: the path is the URL as written.
+    expect(joinUrl('', '//cdn.example.com/a')).toBe('//cdn.example.com/a');
+  });
 });
 
 describe('shortenPath', () => {
