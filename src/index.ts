@@ -50,7 +50,7 @@ export { Endpoint } from './rest/Endpoint';
 export type { EndpointInstance, EndpointMembers, EndpointOptions, FetchFunction } from './rest/Endpoint';
 export { createResource } from './rest/createResource';
 export { NetworkError } from './rest/NetworkError';
-export type { CacheOptions } from './rest/cacheOptions';
+export type { CacheOptions, ResultUpdate } from './rest/cacheOptions';
 export type { RetryDelayOption, RetryOption } from './rest/retryOptions';
 export type { LiveController, LiveEndpoint, OnSubscribe, SetRest, SetUpdater, SetValue, SubscribeResult } from './rest/liveController';
 export { AbortOptimistic } from './rest/AbortOptimistic';
@@ -130,7 +130,7 @@ export type { OptimisticEntry, RestCacheState, ResultMeta, SerializedError } fro
 export type { BucketedTable, FlatTable, StoredTable, StoredTables } from './store/tables';
 export type { AbortPayload } from './store/actions';
 export type { CacheAction } from './store/middleware/types';
-export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature } from './store/feature';
+export type { FeatureCache, FeatureCaseReducer, FeatureMethods, FeatureRequest, FeatureRuntime, FeatureStore, FeatureWrite, RestFeature } from './store/feature';
 export type { RestSlice, RestCacheActions } from './store/slice';
 export type { HeldQuery, InUseEntry, RetainableQuery, RetainQueryArgs, Usage, UsersChangeListener } from './store/middleware/usage';
 export type { GcPayload } from './store/gcReducer';
@@ -150,6 +150,7 @@ export { live } from './features/live/live';
 export { retry } from './features/retry/retry';
 export type { RetryFeatureOptions } from './features/retry/retry';
 export type { RetryPayload, RetryState } from './features/retry/retryState';
+export { updaters } from './features/updaters/updaters';
 
 // React hook state and per-hook polling: the options of `controller.subscribe` and the polling hooks
 export type { PollOptions } from './store/controller';

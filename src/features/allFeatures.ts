@@ -4,6 +4,7 @@ import { infinitePages } from './infinitePages/infinitePages';
 import { listeners } from './listeners/listeners';
 import { live } from './live/live';
 import { retry } from './retry/retry';
+import { updaters } from './updaters/updaters';
 
 /**
  * Every feature that needs no options, with its defaults, in a working
@@ -16,5 +17,5 @@ import { retry } from './retry/retry';
  * const cache = createRestCache({ features: allFeatures() });
  */
 export function allFeatures(): RestFeature[] {
-  return [retry(), listeners(), infinitePages(), live(), collectionEdits()];
+  return [retry(), listeners(), infinitePages(), live(), collectionEdits(), updaters()];
 }

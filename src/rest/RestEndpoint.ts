@@ -121,6 +121,8 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   declare readonly retry?: CacheOptions['retry'];
   /** {@inheritDoc CacheOptions.retryDelay} @defaultValue see {@link CacheOptions.retryDelay} */
   declare readonly retryDelay?: CacheOptions['retryDelay'];
+  /** {@inheritDoc CacheOptions.update} @defaultValue none */
+  declare readonly update?: CacheOptions['update'];
   /** {@inheritDoc RestEndpointExtraOptions.signal} @defaultValue see {@link RestEndpointExtraOptions.signal} */
   declare readonly signal?: AbortSignal;
   /** {@inheritDoc RestEndpointExtraOptions.getOptimisticResponse} @defaultValue see {@link RestEndpointExtraOptions.getOptimisticResponse} */

@@ -66,4 +66,25 @@ export interface CacheOptions {
    * factor between 0.5 and 1 (n: the failure count)
    */
   retryDelay?: RetryDelayOption;
+  /**
+   * Data Client's `update` (needs the `updaters()` feature): other stored
+   * results this endpoint's response changes. Given the response's normalized
+   * result (entities as their pks) and the call's args, it returns an updater
+   * per request key; each gets that key's stored result (`undefined` when
+   * there is none) and returns the new one (`undefined` leaves it). Run when
+   * a response is recorded and for the optimistic response, whose changes
+   * roll back with it.
+   * @defaultValue none
+   * @example
+   * update: (newId: string) => ({ [TodoResource.getList.key()]: (ids: string[] = []) => [...ids, newId] })
+   */
+  update?: ResultUpdate;
 }
+
+/**
+ * The `update` option: the updaters of other results, by request key, for
+ * one response (its normalized result and the call's args). Results are
+ * normalized JSON, so both sides are untyped.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- normalized results have no static type (Data Client types them `any` too).
+export type ResultUpdate = (result: any, ...args: any[]) => Readonly<Record<string, (existing: any) => unknown>>;

@@ -50,6 +50,12 @@ export interface SetResponsePayload extends StampedPayload {
    * only for endpoints `endpointMatchers` was made for: the reducer ignores it.
    */
   readonly response?: unknown;
+  /**
+   * Other results the response changes, by request key (a feature's
+   * `updateResults`, such as Data Client's `update` option with `updaters()`):
+   * written by that feature's `setResponse` case, ignored by the core's.
+   */
+  readonly results?: Readonly<Record<string, unknown>>;
 }
 
 /** Payload of `<reducerPath>/setError`: a fetch failed; its optimistic update is rolled back. */

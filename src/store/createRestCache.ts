@@ -6,6 +6,7 @@ import { createRequestHandoff } from './handoff';
 import { createRestMiddleware } from './middleware/index';
 import type { StoreRuntimes } from './middleware/usage';
 import { resolveOptions, type RestCacheOptions } from './options';
+import { otherResults } from './otherResults';
 import { responseCopies } from './responseCopies';
 import { createReads } from './reads';
 import { createRegistry } from './registry';
@@ -76,9 +77,10 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     runtimes,
     has: (name: string) => features.some((feature) => feature.name === name),
     responseCopies: responseCopies(actions),
+    otherResults: otherResults(features),
   };
   const reads = createReads(base);
-  const viewOf = createViewCache({ registry, handoff, reads });
+  const viewOf = createViewCache({ registry, handoff, reads, otherResults: base.otherResults });
   const withReads = { ...base, reads, viewOf };
   const selectors = createSelectors(withReads);
   const parts = {

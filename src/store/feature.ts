@@ -126,6 +126,25 @@ export interface FeatureRuntime {
   prepareHeaders?(headers: HeadersInit | undefined, request: FeatureRequest): HeadersInit | undefined | Promise<HeadersInit | undefined>;
 }
 
+/**
+ * A write as {@link RestFeature.updateResults} sees it: a response being
+ * recorded, or an optimistic update being computed.
+ */
+export interface FeatureWrite {
+  /** The endpoint that wrote (the very object of a fetch in flight). */
+  readonly endpoint: EndpointInterface;
+  /** The call's args. */
+  readonly args: readonly unknown[];
+  /** What the write stores under its own request key: the normalized result (entities as their pks). */
+  readonly result: unknown;
+  /**
+   * The stored result of a request key as the write sees it: the confirmed
+   * data for a response, the data beneath it (earlier optimistic updates
+   * included) for an optimistic update.
+   */
+  getResult(key: string): unknown;
+}
+
 /** Controller methods a feature provides (`fetchNextPage`, ...), built once per store. */
 export type FeatureMethods = Partial<Controller>;
 
@@ -150,4 +169,14 @@ export interface RestFeature {
   setup?(cache: FeatureCache, store: FeatureStore): FeatureRuntime;
   /** Controller methods this feature adds or provides. */
   controller?(cache: FeatureCache, store: FeatureStore): FeatureMethods;
+  /**
+   * Other results a write changes, by request key (plain JSON, normalized:
+   * entities as their pks; a key left out keeps its result). Called when
+   * a response is recorded, and each time an optimistic update is computed,
+   * so the optimistic view shows them and a rollback takes them away with
+   * the update. A response's are carried by its `setResponse` action as
+   * `results`, which this feature's `setResponse` case writes. Must be a pure
+   * function of what it is given.
+   */
+  updateResults?(write: FeatureWrite): Readonly<Record<string, unknown>> | void;
 }

@@ -10,6 +10,7 @@ const NEEDS: readonly (readonly [option: string, feature: string, active: (value
   ['onSubscribe', 'live', (value) => typeof value === 'function'],
   ['refetchOnFocus', 'listeners', (value) => value === true],
   ['refetchOnReconnect', 'listeners', (value) => value === true],
+  ['update', 'updaters', (value) => typeof value === 'function'],
 ];
 
 /**

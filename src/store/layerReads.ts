@@ -9,7 +9,13 @@ import type { View } from './view';
 export interface LayerRecord {
   /** Flat `kind, key, pk, value` quadruples of every read (see `recordingView`). */
   readonly reads: readonly unknown[];
-  readonly patch?: { entities: Record<string, Record<string, EntityRow>>; entitiesMeta: Record<string, Record<string, EntityMeta>>; result: unknown };
+  readonly patch?: {
+    entities: Record<string, Record<string, EntityRow>>;
+    entitiesMeta: Record<string, Record<string, EntityMeta>>;
+    result: unknown;
+    /** Other results the update changes (features' `updateResults`). */
+    results?: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** A read through the view: written down by the name of the method that made it (a list of pks included). */

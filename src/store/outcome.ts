@@ -10,6 +10,7 @@ import { adoptTableVersion, freshTableVersion, tableVersionOf } from '../schema/
 import type { StoreLike } from './controller';
 import type { EndpointInterface } from './endpoint';
 import { errorMessage, plainJson, serializeError } from './serialize';
+import type { OtherResults } from './otherResults';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
 import { tablesWrittenFor } from './reducers';
@@ -57,6 +58,8 @@ export interface OutcomeInput {
   readonly errorExpiryLength: number;
   /** Endpoint names whose `setResponse` carries the response's JSON form too (`endpointMatchers` asked for it). */
   readonly responseCopies: ReadonlySet<string>;
+  /** The other results a response changes (features' `updateResults`); absent when no feature has them. */
+  readonly otherResults?: OtherResults;
 }
 
 /** A request's outcome: the response it answered with, or what it failed with. */
@@ -149,9 +152,14 @@ function recordResponse(
     );
   // An endpoint with matchers gets the response as sent (JSON, `null` for no body) beside the normalized result.
   const copy = input.responseCopies.has(endpoint.name) ? { response: json ?? null } : undefined;
+  // Other results this response changes (a feature's), read from the confirmed data; carried by the same action.
+  const others = (result: unknown) => {
+    const results = input.otherResults?.(endpoint, args, result, (key) => getOwn(confirmed.endpoints, key));
+    return results && { results };
+  };
   if (!hasSchema) {
     if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
-    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {}, ...copy }));
+    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {}, ...copy, ...others(json) }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -181,7 +189,7 @@ function recordResponse(
     );
   }
   const { result, entities, entitiesMeta } = normalized;
-  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta, ...copy }));
+  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta, ...copy, ...others(result) }));
   // Written over the state the read above saw, the tables hold the rows it saw under its own version: giving
   // them that version lets the next read of this data (a selector, `getResponse`) skip the row checks.
   const version = read.version;

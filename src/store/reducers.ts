@@ -21,7 +21,7 @@ import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type 
 // production freezing every row of a large response costs more than it saves. The check is the literal
 // `process.env.NODE_ENV` comparison at each use, which minifiers fold (a production bundle keeps neither
 // the call nor the function); a const holding it is not dropped.
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeTree(value);
   return value;
 }

@@ -13,6 +13,7 @@ import type { RequestHandoff } from './handoff';
 import type { Reads } from './reads';
 import type { EndpointRegistry } from './registry';
 import { createSnapshot } from './snapshot';
+import type { OtherResults } from './otherResults';
 
 /**
  * The optimistic view of the cache: the confirmed state with every pending
@@ -112,6 +113,8 @@ export interface ViewContext {
   readonly handoff: Pick<RequestHandoff, 'active'>;
   /** The reads of the snapshots `getOptimisticResponse` gets. */
   readonly reads: Pick<Reads, 'responseOf' | 'errorOf'>;
+  /** The other results a write changes (features' `updateResults`), shown with its optimistic update. */
+  readonly otherResults?: OtherResults;
 }
 
 const MAX_VIEWS_PER_TABLES = 4;
@@ -180,6 +183,7 @@ export function createViewCache(context: ViewContext) {
     writeOverlay(view.rows, patch.entities);
     writeOverlay(view.metas, patch.entitiesMeta);
     view.results.set(entry.key, patch.result);
+    if (patch.results !== undefined) for (const key of Object.keys(patch.results)) view.results.set(key, patch.results[key]);
   }
 
   function apply(view: OptimisticView, entry: OptimisticEntry): void {
@@ -217,7 +221,9 @@ export function createViewCache(context: ViewContext) {
     try {
       // An optimistic update is a write's data: it stays on top of reads that land during its flight (races rule 5b).
       const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity, write: true };
-      const patch = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
+      const normalized = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
+      // Read through the recording view: a change of a result an updater read recomputes the layer.
+      const patch = { ...normalized, results: context.otherResults?.(endpoint, args, normalized.result, (key) => recording.getResult(key)) };
       write(view, entry, patch);
       records.set(entry, { reads, patch });
     } catch (error) {

@@ -46,7 +46,7 @@ describe.each(Object.keys(sources) as Source[])('a core-only bundle, from %s', (
     expect(files).toEqual(expect.arrayContaining(['store/createRestCache', 'rest/RestEndpoint', 'schema/normalize']));
   });
 
-  it.each(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits', 'persist', 'outbox', 'crossTab'])('holds nothing of the %s feature', (feature) => {
+  it.each(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits', 'updaters', 'persist', 'outbox', 'crossTab'])('holds nothing of the %s feature', (feature) => {
     expect(files.filter((file) => file.startsWith(`features/${feature}/`))).toEqual([]);
     expect(files).not.toContain('features/allFeatures');
   });

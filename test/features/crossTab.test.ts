@@ -2,7 +2,7 @@
 // have) share the cache over Node's global BroadcastChannel and the real local server. Messages are real
 // I/O, so the tests wait for them with `until`; the cache's timers run only when the test moves its clock.
 import { configureStore } from '@reduxjs/toolkit';
-import { createRestCache, crossTab, type CrossTabFeature, type RestCacheState } from 'rest-slice';
+import { RestEndpoint, createRestCache, crossTab, updaters, type CrossTabFeature, type RestCacheState, type RestFeature } from 'rest-slice';
 import { makeClock, makeStore, roundTrip, slice, startStoreServer, Todo, todoResource, until, type Clock, type StoreServer } from '../store/helpers';
 
 let server: StoreServer;
@@ -30,14 +30,14 @@ afterEach(async () => {
 type Tab = ReturnType<typeof openTab>;
 
 /** One tab: its own cache instance and store, on the test's channel and clock. */
-function openTab(options: { helloTimeout?: number; answerTimeout?: number } = {}) {
+function openTab(options: { helloTimeout?: number; answerTimeout?: number; features?: RestFeature[] } = {}) {
   const sync: CrossTabFeature = crossTab({
     channel,
     helloTimeout: options.helloTimeout ?? 0,
     answerTimeout: options.answerTimeout,
     createChannel: (name) => new BroadcastChannel(name),
   });
-  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [sync] });
+  const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [...(options.features ?? []), sync] });
   const store = makeStore(cache);
   const tab = {
     cache,
@@ -83,6 +83,28 @@ it('an answer in one tab shows in the other with no request', async () => {
   expect(b.controller.getResponse(b.TodoResource.get, { id: 1 }, b.store.getState()).data?.title).toBe('one');
   expect(confirmed(b.state())).toEqual(confirmed(a.state()));
   expect(gets()).toBe(1);
+});
+
+it("the other results a response's `update` changed (updaters()) reach the other tab with it", async () => {
+  const a = openTab({ features: [updaters()] });
+  const b = openTab({ features: [updaters()] });
+  const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo], name: 'Todo.list' });
+  const create = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/todos',
+    method: 'POST',
+    schema: Todo,
+    name: 'Todo.create',
+    update: (newId: string) => ({ [list.key()]: (ids: string[] = []) => [...ids, newId] }),
+  });
+  await a.controller.fetch(list);
+  await until(() => b.state().endpoints[list.key()] !== undefined, 'the relayed list');
+  const created = await a.controller.fetch(create, { title: 'three' });
+  await until(() => (b.state().endpoints[list.key()] as string[]).length === 3, 'the relayed update');
+  expect(b.controller.getResponse(list, b.store.getState()).data?.map((todo) => todo.title)).toEqual(['one', 'two', 'three']);
+  expect(b.state().endpoints[list.key()]).toEqual(['1', '2', String(created.id)]);
+  expect(confirmed(b.state())).toEqual(confirmed(a.state()));
+  expect(server.count()).toBe(2);
 });
 
 it('a tab that needs a result another tab is fetching waits for its answer instead of sending a request', async () => {

@@ -61,6 +61,7 @@ describe('used but not installed', () => {
     ['onSubscribe', 'live', { onSubscribe: () => undefined }],
     ['refetchOnFocus', 'listeners', { refetchOnFocus: true }],
     ['refetchOnReconnect', 'listeners', { refetchOnReconnect: true }],
+    ['update', 'updaters', { update: () => ({}) }],
   ] as const)('an endpoint with `%s`: the fetch rejects naming the %s() feature', async (option, feature, extra) => {
     const { controller, untouched } = coreOnly();
     const get = todoResource(server.url).get.extend(extra);
@@ -156,7 +157,7 @@ it('cache.controller(store) is the same object for the same store, and another, 
 it('createRestCache({ features: allFeatures() }) retries, refetches on focus, loads next pages and runs onSubscribe', async () => {
   const clock = makeClock();
   const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: allFeatures() });
-  expect(cache.features.map((feature) => feature.name)).toEqual(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits']);
+  expect(cache.features.map((feature) => feature.name)).toEqual(['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits', 'updaters']);
   const store = makeStore(cache);
   const controller = cache.controller(store);
   const TodoResource = todoResource(server.url);

@@ -49,7 +49,7 @@ describe('the built package', () => {
 
   it('installs the features in a cache, with require and import; the default cache has none', () => {
     const names = 'console.log(JSON.stringify([m.createRestCache({ features: m.allFeatures() }).features.map((f) => f.name), m.restCache.features.length]))';
-    const expected = [['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits'], 0];
+    const expected = [['retry', 'listeners', 'infinitePages', 'live', 'collectionEdits', 'updaters'], 0];
     expect(JSON.parse(run(['-e', `const m = require('rest-slice'); ${names}`]))).toEqual(expected);
     expect(JSON.parse(run(['--input-type=module', '-e', `const m = await import('rest-slice'); ${names}`]))).toEqual(expected);
   });

@@ -133,6 +133,8 @@ const payloads: Record<RelayedType, Check> = {
     entities: tables(entityRow),
     entitiesMeta: tables(entityMeta),
     requestId: optional(relayedId),
+    // Other results the response changed (the updaters feature), by request key.
+    results: optional((value) => (isRecord(value) ? notJson(value) : 'not an object of results')),
   }),
   setError: record({
     ...request,

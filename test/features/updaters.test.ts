@@ -1,0 +1,174 @@
+// The `updaters()` feature: Data Client's `update` endpoint option. A response changes other stored
+// results through an updater per request key, and so does its optimistic response, which rolls back with it.
+import { RestEndpoint, createRestCache, updaters } from 'rest-slice';
+import { expectWarnings, makeClock, makeStore, slice, startStoreServer, Todo, type StoreServer } from '../store/helpers';
+
+let server: StoreServer;
+beforeEach(async () => {
+  server = await startStoreServer();
+  server.seedTodos([
+    { id: 1, title: 'one' },
+    { id: 2, title: 'two' },
+  ]);
+  server.route('GET', '/done', () => ({ json: [] }));
+});
+afterEach(() => server.close());
+
+function setupUpdaters() {
+  const clock = makeClock();
+  const cache = createRestCache({ now: clock.now, features: [updaters()] });
+  const store = makeStore(cache);
+  return { clock, cache, store, controller: cache.controller(store) };
+}
+
+/** A plain list (not a Collection) and a create that adds to it through `update`, as Data Client 0.9 code writes it. */
+function endpoints(options: { optimistic?: boolean } = {}) {
+  const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo], name: 'Todo.list' });
+  const done = new RestEndpoint({ urlPrefix: server.url, path: '/done', schema: [Todo], name: 'Todo.done' });
+  const create = new RestEndpoint({
+    urlPrefix: server.url,
+    path: '/todos',
+    method: 'POST',
+    schema: Todo,
+    name: 'Todo.create',
+    body: {} as { id?: number; title: string },
+    update: (newId: string) => ({
+      [list.key()]: (ids: string[] = []) => [...ids, newId],
+      [done.key()]: (ids: string[] = []) => [newId, ...ids],
+    }),
+    ...(options.optimistic ? { getOptimisticResponse: (_snap: unknown, body: { id?: number; title: string }) => body } : {}),
+  });
+  return { list, done, create };
+}
+
+const titles = (todos: readonly Todo[] | undefined) => todos?.map((todo) => todo.title);
+
+describe('updaters()', () => {
+  it("a create adds its new item to the lists its `update` names, with no refetch", async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, done, create } = endpoints();
+    await controller.fetch(list);
+    const created = await controller.fetch(create, { title: 'three' });
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'three']);
+    // A list never fetched gets its result from the updater's default (Data Client's eager create).
+    expect(titles(controller.getResponse(done, store.getState()).data)).toEqual(['three']);
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /todos', 'POST /todos']);
+    // The action carried the updaters' results as plain JSON, so the state is what a replayed log rebuilds.
+    expect(slice(cache, store).endpoints[list.key()]).toEqual(['1', '2', String(created.id)]);
+  });
+
+  it('the optimistic response shows in the lists at once; a failure rolls it back, and the lists are as before', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, create } = endpoints({ optimistic: true });
+    await controller.fetch(list);
+    const before = slice(cache, store).endpoints;
+    server.route('POST', '/todos', () => ({ status: 500, json: { message: 'down' } }));
+    const saving = controller.fetch(create, { id: 99, title: 'pending' });
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'pending']);
+    await expect(saving).rejects.toMatchObject({ status: 500 });
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two']);
+    expect(slice(cache, store).endpoints).toBe(before);
+  });
+
+  it('is recomputed over what lies beneath: a list refetched during the write keeps the pending item on top, and the answer lands on it', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, create } = endpoints({ optimistic: true });
+    await controller.fetch(list);
+    server.hold((request) => request.method === 'POST');
+    const saving = controller.fetch(create, { id: 99, title: 'pending' });
+    await server.waitForHeld(1);
+    // Someone else added a todo; the refetched list lands beneath the pending create.
+    server.seedTodos([{ id: 50, title: 'theirs' }]);
+    await controller.fetch(list);
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'theirs', 'pending']);
+    server.hold(false);
+    await server.releaseAll();
+    await saving;
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'theirs', 'pending']);
+    expect(slice(cache, store).optimistic).toEqual([]);
+  });
+
+  it('two pending creates stack; when the first fails, the second stays shown', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, create } = endpoints({ optimistic: true });
+    await controller.fetch(list);
+    server.hold((request) => request.method === 'POST');
+    const first = controller.fetch(create, { id: 98, title: 'first' });
+    const second = controller.fetch(create, { id: 99, title: 'second' });
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'first', 'second']);
+    await server.waitForHeld(2);
+    server.hold(false);
+    server.route('POST', '/todos', (request) =>
+      (request.body as { title: string }).title === 'first' ? { status: 400, json: { message: 'no' } } : { status: 201, json: { ...(request.body as object), id: 3 } },
+    );
+    await server.releaseAll();
+    await expect(first).rejects.toMatchObject({ status: 400 });
+    await second;
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'second']);
+  });
+
+  it('an updater gets a copy: one that changes its argument in place leaves the stored result alone', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list } = endpoints();
+    await controller.fetch(list);
+    const stored = slice(cache, store).endpoints[list.key()];
+    const create = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      update: (newId: string) => ({
+        [list.key()]: (ids: string[]) => {
+          ids.push(newId);
+          return ids;
+        },
+      }),
+    });
+    await controller.fetch(create, { title: 'three' });
+    expect(stored).toEqual(['1', '2']);
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('an updater that throws or returns no JSON is skipped with a warning naming it; the response and the other updaters land', async () => {
+    const warn = expectWarnings();
+    const { cache, store, controller } = setupUpdaters();
+    const { list, done } = endpoints();
+    await controller.fetch(list);
+    const create = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      method: 'POST',
+      schema: Todo,
+      name: 'Todo.badCreate',
+      update: (newId: string) => ({
+        [list.key()]: () => {
+          throw new Error('broken updater');
+        },
+        [done.key()]: () => new Map([[newId, true]]),
+        'GET /other': (ids: string[] = []) => [...ids, newId],
+      }),
+    });
+    const created = await controller.fetch(create, { title: 'three' });
+    expect(created.title).toBe('three');
+    expect(controller.getResponse(list, store.getState()).data).toHaveLength(2);
+    expect(slice(cache, store).endpoints['GET /other']).toEqual([String(created.id)]);
+    expect(slice(cache, store).endpoints[done.key()]).toBeUndefined();
+    const messages = warn.mock.calls.map((call) => String(call[0]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`\`update\` of \`Todo.badCreate\` for ${JSON.stringify(list.key())} threw or returned data with no JSON form (broken updater)`),
+        expect.stringContaining(`\`update\` of \`Todo.badCreate\` for ${JSON.stringify(done.key())} threw or returned data with no JSON form`),
+      ]),
+    );
+    warn.mockRestore();
+  });
+
+  it('runs for controller.setResponse too, as in Data Client', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, create } = endpoints();
+    await controller.fetch(list);
+    await controller.setResponse(create, { title: 'streamed' }, { id: 7, title: 'streamed' });
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'streamed']);
+    expect(server.count('POST')).toBe(0);
+  });
+});
