@@ -102,6 +102,12 @@ export interface Controller {
   getError<E extends EndpointInterface>(endpoint: E, ...rest: ArgsThenState<E>): Error | undefined;
   /** A read-only snapshot of a root state, as `getOptimisticResponse` receives it. */
   snapshot(state: unknown, fetchedAt?: number): SnapshotInterface;
+  /**
+   * The store's root state now: what `getResponse`, `getError`, `snapshot`
+   * and the selectors take (`controller.getResponse(endpoint, args, controller.getState())`,
+   * as in Data Client; the cache's own part is `cache.selectCacheState(state)`).
+   */
+  getState(): unknown;
   /** Starts polling `endpoint(...args)` at its `pollFrequency` (the smallest positive one among subscribers wins; `0` polls not at all). */
   subscribe<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /**
@@ -261,6 +267,7 @@ export const Controller = function Controller(store?: StoreLike): Controller {
     gc: storeless('gc'),
     getError: storeless('getError'),
     getResponse: storeless('getResponse'),
+    getState: storeless('getState'),
     invalidate: storeless('invalidate'),
     invalidateAll: storeless('invalidateAll'),
     prefetch: storeless('prefetch'),

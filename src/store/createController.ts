@@ -171,6 +171,8 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       record(endpoint, args, fetchedAt ?? options.now(), error === true ? { error: response } : error !== undefined && error !== false ? { error } : { response });
     },
 
+    getState: () => store.getState(),
+
     getResponse: (endpoint, ...rest) => {
       if (process.env.NODE_ENV !== 'production') checkEndpoint('getResponse', endpoint);
       const [args, state] = splitState(rest);

@@ -26,6 +26,12 @@ it('new Controller(store) is the default cache’s controller of that store', as
   const todo = await controller.fetch(TodoResource.get, { id: 1 });
   expect(todo.id).toBe(1);
   expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data).toBe(todo);
+  // Data Client's `getResponse(endpoint, args, controller.getState())`: the store's root state now.
+  expect(controller.getState()).toBe(store.getState());
+  expect(controller.getResponse(TodoResource.get, { id: 1 }, controller.getState()).data).toBe(todo);
+  await controller.invalidate(TodoResource.get, { id: 1 });
+  expect(controller.getState()).toBe(store.getState());
+  expect(controller.getResponse(TodoResource.get, { id: 1 }, controller.getState()).data).toBeUndefined();
 });
 
 it('new Controller() with no store fails on use, naming what to do instead, and sends nothing', async () => {
@@ -35,6 +41,7 @@ it('new Controller() with no store fails on use, naming what to do instead, and 
     '[rest-slice] `controller.fetch`: this controller was made with `new Controller()` and has no store. Use `cache.controller(store)`, or `useController()` in a component.',
   );
   expect(() => controller.getResponse(TodoResource.get, { id: 1 }, {})).toThrow(/`controller.getResponse`: this controller .* has no store/);
+  expect(() => controller.getState()).toThrow(/`controller.getState`: this controller .* has no store/);
   expect(new Controller()).toBe(controller);
   // A plain object of methods: not a thenable, and it prints.
   await expect(Promise.resolve(controller)).resolves.toBe(controller);
