@@ -172,3 +172,23 @@ describe('updaters()', () => {
     expect(server.count('POST')).toBe(0);
   });
 });
+
+describe('updaters() and garbage collection', () => {
+  it('a result written only by an updater goes when unused, and keeps no row from being collected', async () => {
+    const clock = makeClock();
+    const cache = createRestCache({ now: clock.now, keepUnusedDataFor: 1_000, features: [updaters()] });
+    const store = makeStore(cache);
+    const controller = cache.controller(store);
+    const { create } = endpoints();
+    const other = `GET ${server.url}/elsewhere`;
+    const tagged = create.extend({ update: (newId: string) => ({ [other]: (ids: string[] = []) => [...ids, newId] }) });
+    const created = await controller.fetch(tagged, { title: 'three' });
+    expect(slice(cache, store).endpoints[other]).toEqual([String(created.id)]);
+    clock.advance(1_000);
+    await controller.gc();
+    const state = slice(cache, store);
+    // The create's own result and the written one are both unused: both go, and the row with them.
+    expect(state.endpoints).toEqual({});
+    expect(Object.keys(state.entities.Todo ?? {})).toEqual([]);
+  });
+});

@@ -78,6 +78,14 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     }
   }
 
+  /**
+   * A result of a request this store never made or answered (no endpoint known, no meta): one a feature
+   * wrote for another key (`update`'s updaters). It is collected when unused like any other, and the rows
+   * it names are not kept for it: it reads them as missing once they go, where an unknown result from a
+   * preloaded state might hold any row.
+   */
+  const onlyWritten = (state: RestCacheState, key: string) => !storedBy.has(key) && !hasOwn(state.meta, key);
+
   /** What a sweep at `now` would remove, or undefined when nothing. */
   function collect(state: RestCacheState, now: number): GcPayload | undefined {
     const pendingKeys = new Set(state.optimistic.map((entry) => entry.key));
@@ -89,7 +97,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const keep = found?.endpoint.keepUnusedDataFor ?? keepUnusedDataFor;
       // A result nobody ever used counts as unused since it landed.
       const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? -Infinity);
-      if (found !== undefined && Number.isFinite(keep) && now - since >= keep) removed.push(key);
+      if ((found !== undefined || onlyWritten(state, key)) && Number.isFinite(keep) && now - since >= keep) removed.push(key);
     }
     // Query reads released for the cache's `keepUnusedDataFor`: the rows they held are candidates too.
     const released = usage.takeReleasedQueries(now - keepUnusedDataFor);
@@ -105,7 +113,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     for (const key of keys) {
       const found = endpointOf(key);
       const reached = found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, gone.has(key) ? candidates : kept);
-      if (!gone.has(key)) known = reached && known;
+      if (!gone.has(key)) known = (reached || onlyWritten(state, key)) && known;
     }
     for (const held of released) reachQuery(view, held, candidates);
     for (const entry of usage.inUse()) known = addResultRows(memo, view, entry.endpoint, entry.args, entry.key, kept) && known;
