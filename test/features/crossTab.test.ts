@@ -2,7 +2,8 @@
 // have) share the cache over Node's global BroadcastChannel and the real local server. Messages are real
 // I/O, so the tests wait for them with `until`; the cache's timers run only when the test moves its clock.
 import { configureStore } from '@reduxjs/toolkit';
-import { RestEndpoint, createRestCache, crossTab, updaters, type CrossTabFeature, type RestCacheState, type RestFeature } from 'rest-slice';
+import { createRestCache, crossTab, updaters, type CrossTabFeature, type RestCacheState, type RestFeature } from 'rest-slice';
+import { updaterEndpoints } from './updaterEndpoints';
 import { makeClock, makeStore, roundTrip, slice, startStoreServer, Todo, todoResource, until, type Clock, type StoreServer } from '../store/helpers';
 
 let server: StoreServer;
@@ -88,15 +89,7 @@ it('an answer in one tab shows in the other with no request', async () => {
 it("the other results a response's `update` changed (updaters()) reach the other tab with it", async () => {
   const a = openTab({ features: [updaters()] });
   const b = openTab({ features: [updaters()] });
-  const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo], name: 'Todo.list' });
-  const create = new RestEndpoint({
-    urlPrefix: server.url,
-    path: '/todos',
-    method: 'POST',
-    schema: Todo,
-    name: 'Todo.create',
-    update: (newId: string) => ({ [list.key()]: (ids: string[] = []) => [...ids, newId] }),
-  });
+  const { list, create } = updaterEndpoints(server.url);
   await a.controller.fetch(list);
   await until(() => b.state().endpoints[list.key()] !== undefined, 'the relayed list');
   const created = await a.controller.fetch(create, { title: 'three' });

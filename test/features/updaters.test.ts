@@ -1,18 +1,14 @@
 // The `updaters()` feature: Data Client's `update` endpoint option. A response changes other stored
 // results through an updater per request key, and so does its optimistic response, which rolls back with it.
 import { RestEndpoint, createRestCache, updaters } from 'rest-slice';
-import { expectWarnings, makeClock, makeStore, slice, startStoreServer, Todo, type StoreServer } from '../store/helpers';
+import { updaterEndpoints } from './updaterEndpoints';
+import { expectWarnings, makeClock, makeStore, slice, storeServerForEachTest, Todo } from '../store/helpers';
 
-let server: StoreServer;
-beforeEach(async () => {
-  server = await startStoreServer();
-  server.seedTodos([
-    { id: 1, title: 'one' },
-    { id: 2, title: 'two' },
-  ]);
-  server.route('GET', '/done', () => ({ json: [] }));
-});
-afterEach(() => server.close());
+const server = storeServerForEachTest([
+  { id: 1, title: 'one' },
+  { id: 2, title: 'two' },
+]);
+beforeEach(() => server.route('GET', '/done', () => ({ json: [] })));
 
 function setupUpdaters() {
   const clock = makeClock();
@@ -21,25 +17,7 @@ function setupUpdaters() {
   return { clock, cache, store, controller: cache.controller(store) };
 }
 
-/** A plain list (not a Collection) and a create that adds to it through `update`, as Data Client 0.9 code writes it. */
-function endpoints(options: { optimistic?: boolean } = {}) {
-  const list = new RestEndpoint({ urlPrefix: server.url, path: '/todos', schema: [Todo], name: 'Todo.list' });
-  const done = new RestEndpoint({ urlPrefix: server.url, path: '/done', schema: [Todo], name: 'Todo.done' });
-  const create = new RestEndpoint({
-    urlPrefix: server.url,
-    path: '/todos',
-    method: 'POST',
-    schema: Todo,
-    name: 'Todo.create',
-    body: {} as { id?: number; title: string },
-    update: (newId: string) => ({
-      [list.key()]: (ids: string[] = []) => [...ids, newId],
-      [done.key()]: (ids: string[] = []) => [newId, ...ids],
-    }),
-    ...(options.optimistic ? { getOptimisticResponse: (_snap: unknown, body: { id?: number; title: string }) => body } : {}),
-  });
-  return { list, done, create };
-}
+const endpoints = (options: { optimistic?: boolean } = {}) => updaterEndpoints(server.url, options);
 
 const titles = (todos: readonly Todo[] | undefined) => todos?.map((todo) => todo.title);
 
