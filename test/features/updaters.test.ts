@@ -170,3 +170,23 @@ describe('updaters() and garbage collection', () => {
     expect(Object.keys(state.entities.Todo ?? {})).toEqual([]);
   });
 });
+
+describe("updaters()'s setResponse case (a replayed or relayed action)", () => {
+  const cache = createRestCache({ features: [updaters()] });
+  const base = { endpoint: 'Todo.create', key: 'POST http://127.0.0.1/todos', args: [], date: 10, expiresAt: 100, result: '3', entities: {}, entitiesMeta: {} };
+  const initial = () => cache.reducer(undefined, { type: 'init' });
+
+  it('writes the results the action carries, and nothing from a fetch started before a reset', () => {
+    const written = cache.reducer(initial(), cache.actions.setResponse({ ...base, fetchedAt: 5, results: { 'GET http://127.0.0.1/todos': ['1', '3'] } }));
+    expect(written.endpoints['GET http://127.0.0.1/todos']).toEqual(['1', '3']);
+    const reset = cache.reducer(written, cache.actions.reset({ date: 20 }));
+    const late = cache.reducer(reset, cache.actions.setResponse({ ...base, fetchedAt: 6, results: { 'GET http://127.0.0.1/todos': ['1', '3', '4'] } }));
+    expect(late).toBe(reset);
+  });
+
+  it('an action whose `results` is not an object of results changes nothing beyond the core case', () => {
+    const plain = cache.reducer(initial(), cache.actions.setResponse({ ...base, fetchedAt: 5 }));
+    const malformed = cache.reducer(initial(), cache.actions.setResponse({ ...base, fetchedAt: 5, results: null as unknown as Record<string, unknown> }));
+    expect(malformed.endpoints).toEqual(plain.endpoints);
+  });
+});

@@ -59,7 +59,7 @@ const writeResults: FeatureCaseReducer = (state, action) => {
   const payload = action.payload as SetResponsePayload;
   const results = payload.results;
   // A response of a fetch from before a reset is dropped whole, as the core's case drops it.
-  if (results === undefined || payload.fetchedAt < state.lastReset) return state;
+  if (typeof results !== 'object' || results === null || payload.fetchedAt < state.lastReset) return state;
   const endpoints = Object.assign(createTable<unknown>(), state.endpoints) as Record<string, unknown>;
   for (const key of Object.keys(results)) {
     if (!hasOwn(results, key)) continue;
