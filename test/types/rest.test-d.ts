@@ -8,6 +8,7 @@ import {
   type PathArgs,
   type ResolveType,
   type RestGenerics,
+  type ResultUpdate,
   type ShortenPath,
 } from 'rest-slice';
 
@@ -246,3 +247,24 @@ export type SubclassExtendCases = [
   Expect<Equal<typeof taggedMoved.tag, string>>,
   Expect<Equal<Parameters<typeof taggedMoved>[0], { userId: string | number; id: string | number }>>,
 ];
+
+// --- `update` (Data Client's updaters of other results; the updaters() feature) ----------------
+const listForUpdate = new RestEndpoint({ path: '/todos', schema: [Todo] });
+export const createWithUpdate = new RestEndpoint({
+  path: '/todos',
+  method: 'POST',
+  schema: Todo,
+  update: (newId: string) => ({ [listForUpdate.key()]: (ids: string[] = []) => [...ids, newId] }),
+});
+// Kept as a member, and through extend().
+const extendedWithUpdate = createWithUpdate.extend({ dataExpiryLength: 5 });
+export type UpdateCases = [
+  Expect<Equal<typeof createWithUpdate.update, ResultUpdate | undefined>>,
+  Expect<Equal<typeof extendedWithUpdate.update, ResultUpdate | undefined>>,
+];
+export const resourceCreateWithUpdate = createResource({ path: '/todos/:id', schema: Todo }).getList.push.extend({
+  update: (newId: string) => ({ [listForUpdate.key()]: (ids: string[] = []) => [...ids, newId] }),
+});
+// An updater is a function of the stored result.
+// @ts-expect-error an updater must be a function
+new RestEndpoint({ path: '/todos', method: 'POST', schema: Todo, update: () => ({ [listForUpdate.key()]: ['1'] }) });
