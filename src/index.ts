@@ -98,6 +98,7 @@ export type {
   ResourceExtension,
   ResourceInterface,
 } from './rest/dataClientResourceTypes';
+export { hookifyResource } from './rest/hookifyResource';
 export type { AdderSchema, ExtractCollection, MapCollection, MoveSchema, RemoveCursor, RemoveSchema } from './rest/collectionSchemas';
 export type { CursorValue, PaginationEndpoint, PaginationFieldEndpoint, RemoveCursorFn } from './rest/paginated';
 export type { SnapshotEndpoint, SnapshotInterface } from './rest/Snapshot';

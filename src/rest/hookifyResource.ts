@@ -1,0 +1,38 @@
+import type { HookResource } from './dataClientResourceTypes';
+
+/** An endpoint that `hookifyResource` can give a request init to: it has `extend`. */
+interface Extendable {
+  extend(options: { requestInit: RequestInit }): unknown;
+}
+
+/**
+ * Data Client's `hookifyResource`: each member of `resource` with `extend`
+ * (`get`, `getList`, `update`, ...) becomes a hook named `use` + the member
+ * (`useGet`, `useGetList`, ...) that calls `useRequestInit()` and returns
+ * the member extended with that `requestInit` (its `credentials`, headers,
+ * ...: a token read from a React context, say). Call the hooks in a
+ * component, as any hook; the endpoint they return is used as the member is.
+ * Importing this brings no React: `useRequestInit` is the app's hook.
+ *
+ * @example
+ * const AuthdTodoResource = hookifyResource(TodoResource, function useInit(): RequestInit {
+ *   const token = useContext(AuthContext);
+ *   return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+ * });
+ * // in a component:
+ * const todo = useSuspense(AuthdTodoResource.useGet(), { id });
+ */
+export function hookifyResource<R extends object>(resource: R, useRequestInit: () => RequestInit): HookResource<R> {
+  if (typeof useRequestInit !== 'function') {
+    throw new TypeError(`[rest-slice] \`hookifyResource(resource, useRequestInit)\` takes a hook that returns a RequestInit, got ${useRequestInit === null ? 'null' : typeof useRequestInit}.`);
+  }
+  const hooks: Record<string, () => unknown> = {};
+  for (const name of Object.keys(resource)) {
+    const member = (resource as Record<string, unknown>)[name];
+    if (typeof (member as Partial<Extendable> | null)?.extend !== 'function') continue;
+    // Each function made here is a hook (`useGet`, ...), called in a component as hooks are.
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    hooks[`use${name.charAt(0).toUpperCase()}${name.slice(1)}`] = () => (member as Extendable).extend({ requestInit: useRequestInit() });
+  }
+  return hooks as HookResource<R>;
+}
