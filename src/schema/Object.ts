@@ -1,5 +1,5 @@
 import { inferEntity, type InferredEntity, type QueryReader } from './infer';
-import { denormalizeObject, normalizeObject } from './objectMembers';
+import { normalizeObject } from './objectMembers';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 /** An object whose members have schemas; a plain object literal is shorthand for it. */
@@ -32,7 +32,8 @@ export class ObjectSchema<O extends Record<string, unknown> = Record<string, unk
 
   /** Schema protocol: called as `denormalize` walks a stored result, returns the value rebuilt from the rows (not called directly). */
   denormalize(input: unknown, visitor: DenormalizeVisitor): unknown {
-    return denormalizeObject(this.schema, input, visitor);
+    // Through the visitor, as an object literal schema is read: a walk of another kind of input (Immutable.js) reads it too.
+    return visitor.unvisit(this.schema, input);
   }
 
   /** @internal Its result read from the cache by the args, as a plain object literal's is (Data Client's inference). */

@@ -2,7 +2,7 @@ import { arrayItemSchema, trimmed } from './Array';
 import { convert } from './convert';
 import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
-import { plainCopy } from './immutableTables';
+import { denormalizeImmutable, isImmutable } from './immutableTables';
 import { denormalizeObject } from './objectMembers';
 import { MAX_SCHEMA_DEPTH, isStackOverflow } from './limits';
 import { entryOf, getOwnRow, hasOwn } from './own';
@@ -252,7 +252,8 @@ export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result:
  * Data Client 0.10's order, `denormalize(result, schema, entities)`, is read
  * too when only the second argument is a schema (untyped: its type is the first's).
  * Tables and results kept in Immutable.js (`fromJS`), which Data Client's
- * normalizr reads, are read through a plain copy made once per Immutable object.
+ * normalizr reads, are read too: entities come back as instances, and an
+ * Immutable `Map` or `List` of the result stays one, its members denormalized.
  */
 export function denormalize<S>(
   schema: S,
@@ -261,7 +262,8 @@ export function denormalize<S>(
   args: readonly unknown[] = [],
 ): DenormalizeNullable<S> | typeof INVALID {
   if (!isSchemaLike(schema) && isSchemaLike(result)) [schema, result] = [result as S, schema];
-  return denormalizeTables(schema, plainCopy(result), plainCopy(entities) as EntityTables, args);
+  if (isImmutable(entities) || isImmutable(result)) return denormalizeImmutable(schema, result, entities, args) as DenormalizeNullable<S> | typeof INVALID;
+  return denormalizeTables(schema, result, entities as EntityTables, args);
 }
 
 /** {@link denormalize} of plain tables, schema first (the store's reads). */

@@ -1,29 +1,66 @@
 // Data Client's normalizr reads tables and results kept in Immutable.js (`fromJS`); so does
-// `denormalize`, reading them as it reads the plain ones.
-import { fromJS, Record as ImmutableRecord } from 'immutable';
-import { INVALID, denormalize, normalize } from 'rest-slice';
+// `denormalize`, and it gives back what Data Client gives: entities as instances of their classes, and
+// the input's Immutable `Map`s and `List`s kept as such, their members denormalized.
+import { List, Map as ImmutableMap, fromJS, Record as ImmutableRecord } from 'immutable';
+import { Entity, INVALID, denormalize, normalize, schema } from 'rest-slice';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
 
 const normalized = normalize(projectsSchema, projectsInput);
 const { entities } = normalized;
 const result = normalized.result as { project: string[] };
 
+/** What the entities' own fields hold (their nested Immutable members left out). */
+const fields = (value: unknown) => JSON.parse(JSON.stringify(value, (key, member: unknown) => (key === 'buildTypes' ? undefined : member))) as unknown;
+
 describe('Immutable.js tables and inputs', () => {
-  it('denormalize reads Immutable tables and results as it reads the plain ones', () => {
-    const plain = denormalize(projectsSchema, result, entities);
-    const read = denormalize(projectsSchema, fromJS(result), fromJS(entities));
-    expect(read).toEqual(plain);
-    const first = (read as { project: Project[] }).project[0];
+  it('an Immutable result over Immutable tables keeps its Map and List, with entities as instances', () => {
+    const plain = denormalize(projectsSchema, result, entities) as { project: Project[] };
+    const read = denormalize(projectsSchema, fromJS(result), fromJS(entities)) as unknown as ImmutableMap<string, List<Project>>;
+    expect(ImmutableMap.isMap(read)).toBe(true);
+    const projects = read.get('project')!;
+    expect(List.isList(projects)).toBe(true);
+    expect(projects.size).toBe(plain.project.length);
+    const first = projects.get(0)!;
     expect(first).toBeInstanceOf(Project);
-    expect(first.buildTypes.buildType[0]).toBeInstanceOf(BuildType);
-    // One entity by pk, and Data Client's argument order.
+    expect(fields(first)).toEqual(fields(plain.project[0]));
+    // The row's own nested members stay Immutable too, their entities denormalized.
+    const buildTypes = (first.buildTypes as unknown as ImmutableMap<string, List<BuildType>>).get('buildType')!;
+    expect(buildTypes.get(0)).toBeInstanceOf(BuildType);
+    expect(buildTypes.get(0)).toEqual(plain.project[0].buildTypes.buildType[0]);
+    // One entity by pk reads as from plain tables, in either argument order.
     expect(denormalize('A_build', BuildType, fromJS(entities))).toEqual(denormalize(BuildType, 'A_build', entities));
   });
 
-  it('a Record as the result is read by its fields', () => {
+  it('a Record as the result stays a Record, its fields denormalized', () => {
     const Result = ImmutableRecord({ project: [] as unknown });
-    const read = denormalize(projectsSchema, new Result({ project: result.project }), fromJS(entities));
-    expect(read).toEqual(denormalize(projectsSchema, result, entities));
+    const read = denormalize(projectsSchema, new Result({ project: result.project }), entities) as unknown as InstanceType<typeof Result>;
+    expect(read).toBeInstanceOf(Result);
+    expect(read.get('project')).toEqual((denormalize(projectsSchema, result, entities) as { project: Project[] }).project);
+  });
+
+  it('a Union and a list of several schemas read their Immutable references (`{ id, schema }`)', () => {
+    class Cat extends Entity {
+      id = '';
+      name = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Cat';
+    }
+    class Dog extends Entity {
+      id = '';
+      bark = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Dog';
+    }
+    const pets = fromJS({ Cat: { 1: { id: '1', name: 'Milo' } }, Dog: { 2: { id: '2', bark: 'woof' } } });
+    const union = new schema.Union({ cat: Cat, dog: Dog }, 'type');
+    expect(denormalize(union, fromJS({ id: '2', schema: 'dog' }), pets)).toEqual(Dog.fromJS({ id: '2', bark: 'woof' }));
+    const list = denormalize(new schema.Array({ cat: Cat, dog: Dog }, 'type'), fromJS([{ id: '1', schema: 'cat' }, { id: '2', schema: 'dog' }]), pets) as unknown as List<unknown>;
+    expect(List.isList(list)).toBe(true);
+    expect(list.toArray()).toEqual([Cat.fromJS({ id: '1', name: 'Milo' }), Dog.fromJS({ id: '2', bark: 'woof' })]);
   });
 
   it('a missing row is missing and a deleted (`null`) row is INVALID', () => {
@@ -33,13 +70,13 @@ describe('Immutable.js tables and inputs', () => {
     expect(denormalize([BuildType], ['A_build'], tables)).toEqual([]);
   });
 
-  it('the same Immutable tables are copied once, however often they are read', () => {
-    const tables = fromJS(entities);
-    const toJS = jest.spyOn(tables, 'toJS');
+  it('each Immutable row is read once, however often it is denormalized; an update is read afresh', () => {
+    const tables = fromJS(entities) as ImmutableMap<string, ImmutableMap<string, ImmutableMap<string, unknown>>>;
+    const row = tables.getIn(['Project', 'A']) as ImmutableMap<string, unknown>;
+    const toObject = jest.spyOn(row, 'toObject');
     const first = denormalize(projectsSchema, result, tables);
     expect(denormalize(projectsSchema, result, tables)).toEqual(first);
-    expect(toJS).toHaveBeenCalledTimes(1);
-    // A changed state is a new Immutable object: read afresh.
+    expect(toObject).toHaveBeenCalledTimes(1);
     const renamed = tables.setIn(['Project', 'A', 'name'], 'Renamed');
     expect((denormalize(projectsSchema, result, renamed) as { project: Project[] }).project[0].name).toBe('Renamed');
   });
