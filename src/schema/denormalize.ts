@@ -25,8 +25,9 @@ export interface EntityMemo {
 /** A row of plain tables; only own properties count, so `constructor` is never found by accident. */
 function tableRow(entities: EntityTables, key: string, pk: string): EntityRow | null | undefined {
   const row = getOwnRow(getOwnRow(entities, key), pk);
-  // Tables written by hand the Data Client way mark a deleted row with `INVALID`; the store writes `null`.
-  return (row as unknown) === INVALID ? null : row;
+  // Tables written by hand the Data Client way mark a deleted row with a symbol (`INVALID`, or one of their
+  // own such as `Symbol('ENTITY WAS DELETED')`); no row is a symbol. The store writes `null`.
+  return typeof row === 'symbol' ? null : row;
 }
 
 /** Lookup over plain tables (see {@link tableRow}). */

@@ -102,6 +102,8 @@ describe('denormalize', () => {
     expect(denormalize(Todo, '2', { Todo: { '2': null } })).toBe(INVALID);
     expect((present(denormalize([Todo], ['1', '2'], entities)) as Todo[]).map((todo) => todo.id)).toEqual([1]);
     expect(denormalize({ todo: Todo }, { todo: '2' }, entities)).toBe(INVALID);
+    // Any symbol marks a deleted row, as Data Client's tests write them (`Symbol('ENTITY WAS DELETED')`).
+    expect(denormalize(Todo, '3', { Todo: { '3': Symbol('ENTITY WAS DELETED') as never } })).toBe(INVALID);
   });
 
   it('reads `[Entity]` and `schema.Array(Entity)` lists alike: missing, null and invalidated items dropped, inline ones built', () => {
