@@ -1,27 +1,8 @@
 import { Entity, denormalize, normalize, schema } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
+import { Cat, Dog } from '../fixtures/Pets';
 import { Todo } from '../fixtures/Todo';
 import { present } from '../helpers/denormalized';
-
-class Cat extends Entity {
-  id = 0;
-  type = 'cat';
-  name = '';
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Cat';
-}
-
-class Dog extends Entity {
-  id = 0;
-  type = 'dog';
-  name = '';
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Dog';
-}
 
 describe('Values', () => {
   describe('with a single schema', () => {

@@ -2,7 +2,8 @@
 // `denormalize`, and it gives back what Data Client gives: entities as instances of their classes, and
 // the input's Immutable `Map`s and `List`s kept as such, their members denormalized.
 import { List, Map as ImmutableMap, fromJS, Record as ImmutableRecord } from 'immutable';
-import { Entity, INVALID, denormalize, normalize, schema } from 'rest-slice';
+import { INVALID, denormalize, normalize, schema } from 'rest-slice';
+import { Cat, Dog } from '../fixtures/Pets';
 import { BuildType, Project, projectsInput, projectsSchema } from '../fixtures/Project';
 
 const normalized = normalize(projectsSchema, projectsInput);
@@ -39,28 +40,12 @@ describe('Immutable.js tables and inputs', () => {
   });
 
   it('a Union and a list of several schemas read their Immutable references (`{ id, schema }`)', () => {
-    class Cat extends Entity {
-      id = '';
-      name = '';
-      pk() {
-        return this.id;
-      }
-      static override key = 'Cat';
-    }
-    class Dog extends Entity {
-      id = '';
-      bark = '';
-      pk() {
-        return this.id;
-      }
-      static override key = 'Dog';
-    }
-    const pets = fromJS({ Cat: { 1: { id: '1', name: 'Milo' } }, Dog: { 2: { id: '2', bark: 'woof' } } });
+    const pets = fromJS({ Cat: { 1: { id: 1, type: 'cat', name: 'Milo' } }, Dog: { 2: { id: 2, type: 'dog', name: 'Rex' } } });
     const union = new schema.Union({ cat: Cat, dog: Dog }, 'type');
-    expect(denormalize(union, fromJS({ id: '2', schema: 'dog' }), pets)).toEqual(Dog.fromJS({ id: '2', bark: 'woof' }));
+    expect(denormalize(union, fromJS({ id: '2', schema: 'dog' }), pets)).toEqual(Dog.fromJS({ id: 2, type: 'dog', name: 'Rex' }));
     const list = denormalize(new schema.Array({ cat: Cat, dog: Dog }, 'type'), fromJS([{ id: '1', schema: 'cat' }, { id: '2', schema: 'dog' }]), pets) as unknown as List<unknown>;
     expect(List.isList(list)).toBe(true);
-    expect(list.toArray()).toEqual([Cat.fromJS({ id: '1', name: 'Milo' }), Dog.fromJS({ id: '2', bark: 'woof' })]);
+    expect(list.toArray()).toEqual([Cat.fromJS({ id: 1, type: 'cat', name: 'Milo' }), Dog.fromJS({ id: 2, type: 'dog', name: 'Rex' })]);
   });
 
   it('a missing row is missing and a deleted (`null`) row is INVALID', () => {
