@@ -148,6 +148,9 @@ export async function startServer(): Promise<TestServer> {
     }
     send(res, { status: 404, json: { error: `no route for ${recorded.method} ${parsed.pathname}` } });
   });
+  // The client (fetch) alone closes idle connections: a server closing one after its keep-alive timeout, as a
+  // loaded machine lets a test sit idle that long, races the next request on it (ECONNRESET). `close()` ends them all.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -131,6 +131,8 @@ export class StoreServer {
   async start(): Promise<this> {
     this.installTodoRoutes();
     this.server = createServer((req, res) => void this.handle(req, res));
+    // As in server.ts: only the client closes idle connections, so none is closed under a request (ECONNRESET).
+    this.server.keepAliveTimeout = 0;
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
