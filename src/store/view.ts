@@ -222,8 +222,10 @@ export function createViewCache(context: ViewContext) {
       // An optimistic update is a write's data: it stays on top of reads that land during its flight (races rule 5b).
       const meta: EntityMeta = { fetchedAt: entry.fetchedAt, date: entry.fetchedAt, expiresAt: Infinity, write: true };
       const normalized = normalizeIntoStore(endpoint.schema, value, args, recording, meta);
-      // Read through the recording view: a change of a result an updater read recomputes the layer.
-      const patch = { ...normalized, results: context.otherResults?.(endpoint, args, normalized.result, (key) => recording.getResult(key)) };
+      // Other results it changes (a feature's), read through the recording view: a change of a result an
+      // updater read recomputes the layer. Without such a feature the patch is the normalized response.
+      const others = context.otherResults;
+      const patch = others === undefined ? normalized : { ...normalized, results: others(endpoint, args, normalized.result, (key) => recording.getResult(key)) };
       write(view, entry, patch);
       records.set(entry, { reads, patch });
     } catch (error) {

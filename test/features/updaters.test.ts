@@ -141,6 +141,43 @@ describe('updaters()', () => {
     warn.mockRestore();
   });
 
+  it('creates answered out of order: each answer adds its own item, over what the other left, and no pending update stays', async () => {
+    const { cache, store, controller } = setupUpdaters();
+    const { list, create } = endpoints({ optimistic: true });
+    await controller.fetch(list);
+    // Both handled when they arrive, their answers held: the network returns them in the other order.
+    server.hold((request) => request.method === 'POST', 'onArrival');
+    const first = controller.fetch(create, { id: 98, title: 'first' });
+    const second = controller.fetch(create, { id: 99, title: 'second' });
+    await server.waitForHeld(2);
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'first', 'second']);
+    server.hold(false);
+    await server.held[1].release();
+    await second;
+    // The second is confirmed beneath the first, still pending on top.
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'second', 'first']);
+    await server.held[0].release();
+    await first;
+    expect(titles(controller.getResponse(list, store.getState()).data)).toEqual(['one', 'two', 'second', 'first']);
+    expect(slice(cache, store).optimistic).toEqual([]);
+    expect(slice(cache, store).endpoints[list.key()]).toHaveLength(4);
+  });
+
+  it('an `update` that is not a function changes nothing, with a warning naming it; the response lands', async () => {
+    const warn = expectWarnings();
+    const { store, controller } = setupUpdaters();
+    const { list, create } = endpoints();
+    await controller.fetch(list);
+    const broken = create.extend({ name: 'Todo.brokenUpdate', update: 5 as unknown as () => Record<string, never> });
+    const created = await controller.fetch(broken, { title: 'three' });
+    expect(created.title).toBe('three');
+    expect(controller.getResponse(list, store.getState()).data).toHaveLength(2);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining('`update` of `Todo.brokenUpdate` should be a function `(result, ...args) => ({ [key]: updater })`, got a number; no result is changed.'),
+    ]);
+    warn.mockRestore();
+  });
+
   it('runs for controller.setResponse too, as in Data Client', async () => {
     const { cache, store, controller } = setupUpdaters();
     const { list, create } = endpoints();
@@ -162,7 +199,11 @@ describe('updaters() and garbage collection', () => {
     const tagged = create.extend({ update: (newId: string) => ({ [other]: (ids: string[] = []) => [...ids, newId] }) });
     const created = await controller.fetch(tagged, { title: 'three' });
     expect(slice(cache, store).endpoints[other]).toEqual([String(created.id)]);
-    clock.advance(1_000);
+    // Kept keepUnusedDataFor after it was written, as a response is after it landed.
+    clock.advance(999);
+    await controller.gc();
+    expect(slice(cache, store).endpoints[other]).toEqual([String(created.id)]);
+    clock.advance(1);
     await controller.gc();
     const state = slice(cache, store);
     // The create's own result and the written one are both unused: both go, and the row with them.

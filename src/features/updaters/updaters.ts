@@ -1,4 +1,4 @@
-import { createTable, getOwn, hasOwn } from '../../schema/own';
+import { createTable, describeKind, getOwn, hasOwn } from '../../schema/own';
 import type { SetResponsePayload } from '../../store/actions';
 import type { FeatureCaseReducer, FeatureWrite, RestFeature } from '../../store/feature';
 import { deepFreeze } from '../../store/reducers';
@@ -17,12 +17,17 @@ function describe(write: FeatureWrite, key?: string): string {
 
 /** A failing updater skips its own result and says so; the response is still stored. */
 function skipped(write: FeatureWrite, key: string | undefined, why: string): void {
-  if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] ${describe(write, key)} ${why}; that result is left as it is.`, `update ${write.endpoint.name} ${key}`);
+  if (process.env.NODE_ENV !== 'production') {
+    warnOnce(`[rest-slice] ${describe(write, key)} ${why}; ${key === undefined ? 'no result is changed' : 'that result is left as it is'}.`, `update ${write.endpoint.name} ${key}`);
+  }
 }
 
 function updateResults(write: FeatureWrite): Record<string, unknown> | undefined {
   const update = (write.endpoint as { update?: unknown }).update;
-  if (typeof update !== 'function') return undefined;
+  if (typeof update !== 'function') {
+    if (update !== undefined) skipped(write, undefined, `should be a function \`(result, ...args) => ({ [key]: updater })\`, got ${describeKind(update)}`);
+    return undefined;
+  }
   let updaters: unknown;
   try {
     updaters = (update as (result: unknown, ...args: readonly unknown[]) => unknown).call(write.endpoint, write.result, ...write.args);

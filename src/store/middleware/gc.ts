@@ -85,6 +85,8 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
    * preloaded state might hold any row.
    */
   const onlyWritten = (state: RestCacheState, key: string) => !storedBy.has(key) && !hasOwn(state.meta, key);
+  /** When each such result was last written (a response's `results`): it counts as unused since then, as a response does since it landed. */
+  const writtenAt = new Map<string, number>();
 
   /** What a sweep at `now` would remove, or undefined when nothing. */
   function collect(state: RestCacheState, now: number): GcPayload | undefined {
@@ -96,7 +98,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       const found = endpointOf(key);
       const keep = found?.endpoint.keepUnusedDataFor ?? keepUnusedDataFor;
       // A result nobody ever used counts as unused since it landed.
-      const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? -Infinity);
+      const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? writtenAt.get(key) ?? -Infinity);
       if ((found !== undefined || onlyWritten(state, key)) && Number.isFinite(keep) && now - since >= keep) removed.push(key);
     }
     // Query reads released for the cache's `keepUnusedDataFor`: the rows they held are candidates too.
@@ -169,14 +171,18 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       if (actions.setResponse.match(action) || actions.setError.match(action)) {
         const { key, endpoint, args } = action.payload;
         storedBy.set(key, { name: endpoint, args });
+        const written = (action.payload as { results?: object }).results;
+        if (written !== undefined) for (const other of Object.keys(written)) writtenAt.set(other, (action.payload as { date: number }).date);
         if (!usage.isInUse(key)) schedule();
       } else if (actions.gc.match(action)) {
         for (const key of action.payload.keys) {
           storedBy.delete(key);
+          writtenAt.delete(key);
           usage.forget(key);
         }
       } else if (actions.reset.match(action)) {
         storedBy.clear();
+        writtenAt.clear();
       }
     },
   };
