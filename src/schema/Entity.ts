@@ -34,6 +34,23 @@ export abstract class Entity {
     return this.prototype.pk.call(value, parent, key, args);
   }
 
+  /**
+   * The entity's `key`, as Data Client gives it: `${Todo}` is `'Todo'` (test titles, logs). A class with no
+   * usable key (unnamed, minified) prints its source instead of throwing.
+   */
+  static toString(): string {
+    try {
+      return this.key;
+    } catch {
+      return Function.prototype.toString.call(this);
+    }
+  }
+
+  /** What `JSON.stringify` writes for the class, as Data Client does: its name, schema and key. */
+  static toJSON(): { name: string; schema: unknown; key: string } {
+    return { name: this.name, schema: this.schema, key: this.toString() };
+  }
+
   /** Builds an instance from plain data: the defaults, overwritten by `props`. */
   static fromJS<T extends typeof Entity>(this: T, props: Readonly<Record<string, unknown>> = {}): AbstractInstance<T> {
     const instance = new (this as unknown as new () => AbstractInstance<T>)();

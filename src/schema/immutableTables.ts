@@ -82,7 +82,12 @@ function walker(): Walker {
       if (schema instanceof Polymorphic && schema.schemaAttribute !== undefined) {
         // A Union or a list of several schemas reads its references (`{ id, schema }`) member by member:
         // a Map's members, a List's items. A List given comes back a List, as Data Client gives it.
-        if (!isIndexed(value)) return super.unvisit(schema, value.toObject());
+        if (!isIndexed(value)) {
+          // A reference whose schema the Union does not know comes back as it was given, as Data Client's does.
+          const plain = value.toObject();
+          const out = super.unvisit(schema, plain);
+          return out === plain ? value : out;
+        }
         const out = super.unvisit(schema, value.toArray().map((item) => (isImmutable(item) ? item.toObject() : item)));
         return Array.isArray(out) ? value.clear().concat(out) : out;
       }

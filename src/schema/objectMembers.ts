@@ -39,6 +39,10 @@ export function normalizeMembers(
     // Only own members count: a response without `constructor` does not have `Object` there.
     if (value !== undefined && value !== null && hasOwn(definition, member) && hasOwn(input, member)) {
       setOwn(output, member, visitor.visit(definition[member], value, input, member));
+    } else if (value === undefined && output !== input && hasOwn(output, member)) {
+      // An object schema leaves out a member it names that is `undefined`, as Data Client's does (and JSON would).
+      // Not an entity's row (written in place): its members stay as `process` made them.
+      delete output[member];
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Entity, denormalize, normalize, validateRequired } from 'rest-slice';
+import { Entity, denormalize, normalize, schema, validateRequired } from 'rest-slice';
 import { deepFreeze } from '../fixtures/deepFreeze';
 import { Todo } from '../fixtures/Todo';
 import { User } from '../fixtures/User';
@@ -298,6 +298,39 @@ describe('Entity', () => {
       expect(book.author).toBeInstanceOf(Author);
       expect(book.author?.name).toBe('Le Guin');
       expect(book.author?.pk()).toBe('2');
+    });
+  });
+
+  describe('printed', () => {
+    it('prints as its key and writes its name, schema and key as JSON, as Data Client does', () => {
+      class Article extends Entity {
+        id = 0;
+        author = '';
+        pk() {
+          return String(this.id);
+        }
+        static override key = 'Post';
+        static override schema = { author: User };
+      }
+      expect(String(Article)).toBe('Post');
+      expect(`${Todo}`).toBe('Todo');
+      expect(JSON.parse(JSON.stringify({ schema: [Article] }))).toEqual({
+        schema: [{ name: 'Article', key: 'Post', schema: { author: { name: 'User', key: 'User', schema: {} } } }],
+      });
+      const Mixed = schema.Entity(class Comment {
+        id = 0;
+      }, { pk: 'id' });
+      expect(String(Mixed)).toBe('Comment');
+    });
+
+    it('prints its source when it has no usable key, instead of throwing', () => {
+      const Unnamed = (() => class extends Entity {
+        pk() {
+          return '1';
+        }
+      })();
+      expect(() => Unnamed.key).toThrow(/needs a `static key`/);
+      expect(String(Unnamed)).toContain('class extends');
     });
   });
 });

@@ -46,6 +46,9 @@ describe('Immutable.js tables and inputs', () => {
     const list = denormalize(new schema.Array({ cat: Cat, dog: Dog }, 'type'), fromJS([{ id: '1', schema: 'cat' }, { id: '2', schema: 'dog' }]), pets) as unknown as List<unknown>;
     expect(List.isList(list)).toBe(true);
     expect(list.toArray()).toEqual([Cat.fromJS({ id: 1, type: 'cat', name: 'Milo' }), Dog.fromJS({ id: 2, type: 'dog', name: 'Rex' })]);
+    // A reference of a schema the Union does not know comes back as the Map it was.
+    const unknown = fromJS({ id: '3', schema: 'bird' });
+    expect(denormalize(union, unknown, pets)).toBe(unknown);
   });
 
   it('a missing row is missing and a deleted (`null`) row is INVALID', () => {

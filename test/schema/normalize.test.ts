@@ -27,10 +27,12 @@ describe('normalize', () => {
     expect(result).toEqual({ todos: ['1'], nextPage: 2, meta: { total: 1 } });
   });
 
-  it('leaves null and undefined members as they are', () => {
-    const { result, entities } = normalize({ todo: Todo, list: [Todo] }, { todo: null, list: undefined });
-    expect(result).toEqual({ todo: null, list: undefined });
+  it('keeps null members, and leaves out the undefined members the schema names (as Data Client); others stay', () => {
+    const { result, entities } = normalize({ todo: Todo, list: [Todo] }, { todo: null, list: undefined, note: undefined });
+    expect(result).toStrictEqual({ todo: null, note: undefined });
     expect(entities).toEqual({});
+    const wrapped = normalize(new schema.Object({ todo: Todo }), { todo: undefined, page: 1 });
+    expect(wrapped.result).toStrictEqual({ page: 1 });
   });
 
   it('keeps a pk given in place of a nested entity', () => {
