@@ -62,20 +62,23 @@ const production = (config) => ({
 // (tree-shaken from the core too; everything 50.33). Then the review: garbage collection keeps a result only a feature
 // wrote for keepUnusedDataFor after it was written, and the optimistic view builds no patch copy without such a feature
 // (+0.06 on the core: 28.31); react 29.02, everything 50.47, updaters 28.59, all features 33.7.
+// Then (2026-11-29) Data Client parity: an Entity class prints as its key and writes itself as JSON (static toString and
+// toJSON), and an object schema leaves out the undefined members it names (+0.05 on the core: 28.36); react 29.08,
+// everything 50.53, updaters 28.65, all features 33.76. Each budget moved up by 0.05.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.4 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.1 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '50.55 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.45 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.1 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.25 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.7 kB' },
-  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '29.25 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '31.95 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.45 kB' },
-  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.35 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33.8 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.55 kB' },
-  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '28.7 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.45 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.15 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '50.6 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.5 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.15 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.3 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.75 kB' },
+  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '29.3 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '32 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.5 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.4 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33.85 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.6 kB' },
+  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '28.75 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

@@ -47,7 +47,14 @@ export abstract class Entity {
   }
 
   /** What `JSON.stringify` writes for the class, as Data Client does: its name, schema and key. */
-  static toJSON(): { name: string; schema: unknown; key: string } {
+  static toJSON(): {
+    /** The class name. */
+    name: string;
+    /** Its `static schema`. */
+    schema: unknown;
+    /** Its `key`. */
+    key: string;
+  } {
     return { name: this.name, schema: this.schema, key: this.toString() };
   }
 
