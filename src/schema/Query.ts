@@ -1,5 +1,7 @@
 import { INVALID } from './INVALID';
-import { inferResult, type QueryReader } from './infer';
+import { inferResult, isQuerySchema, type QueryReader } from './infer';
+import { isObjectSchema } from './objectMembers';
+import { hasOwn, isPlainObject, setOwn } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
 // Inference lives in infer.ts, so the store's reads do not bundle this class; re-exported for the modules that import it from here.
@@ -17,6 +19,45 @@ function sameList(a: unknown, b: unknown): boolean {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Two inferred results with the same members: lists item by item, an object schema's result member by member. */
+function sameResult(a: unknown, b: unknown): boolean {
+  if (sameList(a, b)) return true;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && sameResult(a[key], b[key]));
+}
+
+/** The members of an object schema (a literal or a `schema.Object`); `undefined` for any other schema. */
+function objectMembers(schema: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (isObjectSchema(schema)) return schema.schema;
+  return isPlainObject(schema) ? schema : undefined;
+}
+
+/**
+ * What a query reads for `args`. An object schema (`new schema.Object({ results: new schema.All(User) })`) is
+ * read member by member, as Data Client reads it: each member schema infers its own part, plain values stay as
+ * the schema has them. Missing when a query member (`All`, `Query`) has nothing, or no member found anything.
+ */
+function inferInner(schema: unknown, args: readonly unknown[], reader: QueryReader): unknown {
+  const members = objectMembers(schema);
+  if (members === undefined) return inferResult(schema, args, reader);
+  const result: Record<string, unknown> = {};
+  let found = false;
+  for (const member of Object.keys(members)) {
+    const value = members[member];
+    if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) {
+      setOwn(result, member, value);
+      continue;
+    }
+    const inner = inferInner(value, args, reader);
+    if (inner === undefined && isQuerySchema(value)) return undefined;
+    found ||= inner !== undefined;
+    setOwn(result, member, inner);
+  }
+  return found ? result : undefined;
 }
 
 /**
@@ -62,7 +103,7 @@ export class Query<S = unknown, P extends readonly unknown[] = [params?: Record<
 
   /** @internal The inner schema's result for `args`, as one object per args while it is the same. */
   infer(args: readonly unknown[], reader: QueryReader): QueryResult | undefined {
-    const inner = inferResult(this.schema, args, reader);
+    const inner = inferInner(this.schema, args, reader);
     if (inner === undefined) return undefined;
     let argsKey: string;
     try {
@@ -72,7 +113,7 @@ export class Query<S = unknown, P extends readonly unknown[] = [params?: Record<
       return makeResult(inner);
     }
     const known = this.results.get(argsKey);
-    if (known !== undefined && sameList(known.inner, inner)) return known;
+    if (known !== undefined && sameResult(known.inner, inner)) return known;
     const result = makeResult(inner);
     if (this.results.size >= MAX_REMEMBERED_ARGS) this.results.clear();
     this.results.set(argsKey, result);

@@ -131,3 +131,26 @@ it('a Query or an Entity class given to a controller method that takes an endpoi
   // What the hint says to use reads the same data.
   expect(cache.selectQuery(store.getState(), queryRemaining, { userId: 1 })).toBe(2);
 });
+
+it('reads an object schema member by member (Data Client 0.10), with the same reference while its rows stay', async () => {
+  const { cache, store, controller, clock } = setup();
+  const TodoResource = todoResource(server.url);
+  // Data Client's Query tests write the inner schema as a schema.Object or an object literal of schemas.
+  const sorted = new schema.Query(new schema.Object({ results: new schema.All(Todo) }), ({ results }) =>
+    [...results].sort((a, b) => a.title.localeCompare(b.title)).map((todo) => todo.title),
+  );
+  const summary = new schema.Query({ todos: new schema.All(Todo), version: 2 }, ({ todos, version }) => ({ count: todos.length, version }));
+  expect(cache.selectQuery(store.getState(), sorted)).toBeUndefined();
+  expect(cache.selectQuery(store.getState(), summary)).toBeUndefined();
+  await controller.fetch(TodoResource.getList, {});
+  expect(cache.selectQuery(store.getState(), sorted)).toEqual(['a', 'b', 'c', 'd']);
+  const first = cache.selectQuery(store.getState(), summary);
+  expect(first).toEqual({ count: 4, version: 2 });
+  clock.advance(1);
+  await controller.fetch(TodoResource.getList, {});
+  expect(cache.selectQuery(store.getState(), summary)).toBe(first);
+  clock.advance(1);
+  await controller.fetch(TodoResource.delete, { id: 3 });
+  expect(cache.selectQuery(store.getState(), sorted)).toEqual(['a', 'b', 'd']);
+  expect(cache.selectQuery(store.getState(), summary)).toEqual({ count: 3, version: 2 });
+});
