@@ -235,9 +235,18 @@ export function keyFromName(name: string): string {
 
 /** Installs the default `key` (the class name) with a setter, so a subclass's `static key = '...'` shadows it. */
 export function defineDefaultKey(target: Function, nameOf: (entity: Function) => string): void {
+  // Each class's key, checked once: normalize and denormalize ask for it once per entity, and the check's RegExp
+  // made a class without `static key` normalize a sixth slower. By class, not as an own member, so that a subclass
+  // still gets its own name.
+  const keys = new WeakMap<Function, string>();
   Object.defineProperty(target, 'key', {
     get(this: Function) {
-      return keyFromName(nameOf(this));
+      let key = keys.get(this);
+      if (key === undefined) {
+        key = keyFromName(nameOf(this));
+        keys.set(this, key);
+      }
+      return key;
     },
     set(this: Function, value: string) {
       Object.defineProperty(this, 'key', { value, writable: true, enumerable: true, configurable: true });

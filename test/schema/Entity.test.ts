@@ -86,6 +86,23 @@ describe('Entity', () => {
       expect(Object.keys(normalize(Article, { id: 'a' }).entities)).toEqual(['Article']);
     });
 
+    it('defaults to its own name in a subclass read after its parent, and gives way to a key set later', () => {
+      class Post extends Entity {
+        id = '';
+        pk() {
+          return this.id;
+        }
+      }
+      class Draft extends Post {}
+      // The parent's key is read (and remembered) first: the subclass still gets its own name.
+      expect(Post.key).toBe('Post');
+      expect(Draft.key).toBe('Draft');
+      expect(Object.keys(normalize([Draft], [{ id: 'a' }]).entities)).toEqual(['Draft']);
+      Draft.key = 'PostDraft';
+      expect(Draft.key).toBe('PostDraft');
+      expect(Post.key).toBe('Post');
+    });
+
     it('of a subclass with its own key does not change the parent', () => {
       class Base extends Entity {
         id = '';
