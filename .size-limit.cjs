@@ -62,11 +62,11 @@ const production = (config) => ({
 // (tree-shaken from the core too; everything 50.33). Then the review: garbage collection keeps a result only a feature
 // wrote for keepUnusedDataFor after it was written, and the optimistic view builds no patch copy without such a feature
 // (+0.06 on the core: 28.31); react 29.02, everything 50.47, updaters 28.59, all features 33.7.
-// Then (2026-11-29) Data Client parity: an Entity class prints as its key and writes itself as JSON (static toString and
-// toJSON), and an object schema leaves out the undefined members it names (+0.05 on the core: 28.36); react 29.08,
+// Then (2026-11-29) Data Client parity: an Entity class prints as its key (static toString), and an object schema leaves out the undefined members it names (+0.05 on the core: 28.36); react 29.08,
 // everything 50.53, updaters 28.65, all features 33.76. Each budget moved up by 0.05.
 // Then the default key checked once per class (+0.02 on the core: 28.38; react 29.09) and `schema.Query` reading object
-// schemas member by member (only apps with a Query: everything 50.68, budget 50.75).
+// schemas member by member (only apps with a Query: everything 50.68, budget 50.75). Then `toJSON` taken out again (a
+// schema that refers to itself sent JSON.stringify round in circles): core 28.36.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
   { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.45 kB' },

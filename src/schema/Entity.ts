@@ -46,18 +46,6 @@ export abstract class Entity {
     }
   }
 
-  /** What `JSON.stringify` writes for the class, as Data Client does: its name, schema and key. */
-  static toJSON(): {
-    /** The class name. */
-    name: string;
-    /** Its `static schema`. */
-    schema: unknown;
-    /** Its `key`. */
-    key: string;
-  } {
-    return { name: this.name, schema: this.schema, key: this.toString() };
-  }
-
   /** Builds an instance from plain data: the defaults, overwritten by `props`. */
   static fromJS<T extends typeof Entity>(this: T, props: Readonly<Record<string, unknown>> = {}): AbstractInstance<T> {
     const instance = new (this as unknown as new () => AbstractInstance<T>)();
