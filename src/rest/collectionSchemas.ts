@@ -7,7 +7,7 @@ import { Collection, type CollectionAdder, type AddMode } from '../schema/Collec
 import type { CollectionMover, CollectionRemover } from '../schema/CollectionEdits';
 import { describeSchema } from '../schema/describeSchema';
 import type { ObjectSchema } from '../schema/Object';
-import { isObjectSchema } from '../schema/objectMembers';
+import { objectSchemaMembers } from '../schema/objectMembers';
 import { isPlainObject, setOwn } from '../schema/own';
 import type { DenormalizeVisitor, EntityLikeSchema, NormalizeVisitor, SchemaClass } from '../schema/types';
 import type { MergeGenerics, RestGenerics, SchemaOf } from './types';
@@ -85,8 +85,8 @@ function heldCollection(schema: unknown, api: string): Collection<unknown> {
 /** `schema` with each Collection it holds (itself, or inside nested object literals) replaced by `replace`'s answer. */
 function mapCollections(schema: unknown, replace: (collection: Collection<unknown>) => unknown): unknown {
   if (schema instanceof Collection) return replace(schema);
-  const members = isObjectSchema(schema) ? schema.schema : schema;
-  if (!isPlainObject(members)) return schema;
+  const members = objectSchemaMembers(schema);
+  if (members === undefined) return schema;
   const mapped: Record<string, unknown> = {};
   // `setOwn`: a member named `__proto__` stays a member.
   for (const [key, member] of Object.entries(members)) setOwn(mapped, key, mapCollections(member, replace));

@@ -23,6 +23,9 @@ interface Extendable {
  * const todo = useSuspense(AuthdTodoResource.useGet(), { id });
  */
 export function hookifyResource<R extends object>(resource: R, useRequestInit: () => RequestInit): HookResource<R> {
+  if (typeof resource !== 'object' || resource === null) {
+    throw new TypeError(`[rest-slice] \`hookifyResource(resource, useRequestInit)\` takes a resource (\`createResource(...)\`), got ${resource === null ? 'null' : typeof resource}.`);
+  }
   if (typeof useRequestInit !== 'function') {
     throw new TypeError(`[rest-slice] \`hookifyResource(resource, useRequestInit)\` takes a hook that returns a RequestInit, got ${useRequestInit === null ? 'null' : typeof useRequestInit}.`);
   }

@@ -1,6 +1,6 @@
 import { INVALID } from './INVALID';
 import { inferResult, isQuerySchema, type QueryReader } from './infer';
-import { isObjectSchema } from './objectMembers';
+import { objectSchemaMembers } from './objectMembers';
 import { hasOwn, isPlainObject, setOwn } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
 
@@ -30,19 +30,13 @@ function sameResult(a: unknown, b: unknown): boolean {
   return keys.every((key) => hasOwn(b, key) && sameResult(a[key], b[key]));
 }
 
-/** The members of an object schema (a literal or a `schema.Object`); `undefined` for any other schema. */
-function objectMembers(schema: unknown): Readonly<Record<string, unknown>> | undefined {
-  if (isObjectSchema(schema)) return schema.schema;
-  return isPlainObject(schema) ? schema : undefined;
-}
-
 /**
  * What a query reads for `args`. An object schema (`new schema.Object({ results: new schema.All(User) })`) is
  * read member by member, as Data Client reads it: each member schema infers its own part, plain values stay as
  * the schema has them. Missing when a query member (`All`, `Query`) has nothing, or no member found anything.
  */
 function inferInner(schema: unknown, args: readonly unknown[], reader: QueryReader): unknown {
-  const members = objectMembers(schema);
+  const members = objectSchemaMembers(schema);
   if (members === undefined) return inferResult(schema, args, reader);
   const result: Record<string, unknown> = {};
   let found = false;

@@ -2,7 +2,7 @@
 // (`{ todos: [Todo] }`, core) and `schema.Object` (only in apps that use it) both run.
 import { copyMembers } from './copyRow';
 import { INVALID } from './INVALID';
-import { describeKind, hasOwn, isPlainRecord, quote, setOwn } from './own';
+import { describeKind, hasOwn, isPlainObject, isPlainRecord, quote, setOwn } from './own';
 import type { ObjectSchema } from './Object';
 import type { DenormalizeVisitor, NormalizeVisitor } from './types';
 
@@ -63,6 +63,12 @@ export function denormalizeObject(
     setOwn(output, member, item);
   }
   return output;
+}
+
+/** The members of an object schema (an object literal or a `schema.Object`); `undefined` for any other schema. */
+export function objectSchemaMembers(schema: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (isObjectSchema(schema)) return schema.schema;
+  return isPlainObject(schema) ? schema : undefined;
 }
 
 /**

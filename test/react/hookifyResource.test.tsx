@@ -62,10 +62,13 @@ it('a member hook sends the request init its hook reads from context; a new toke
   expect(api.count('GET', '/todos/1')).toBe(1);
 });
 
-it('only members with `extend` become hooks; a useRequestInit that is not a function is an error naming it', () => {
+it('only members with `extend` become hooks; a resource or useRequestInit of the wrong kind is an error naming it', () => {
   const hooks = hookifyResource({ get: TodoResource.get, label: 'todos', nothing: null }, () => ({}));
   expect(Object.keys(hooks)).toEqual(['useGet']);
   expect(() => hookifyResource(TodoResource, undefined as unknown as () => RequestInit)).toThrow(
     '[rest-slice] `hookifyResource(resource, useRequestInit)` takes a hook that returns a RequestInit, got undefined.',
+  );
+  expect(() => hookifyResource(undefined as unknown as object, () => ({}))).toThrow(
+    '[rest-slice] `hookifyResource(resource, useRequestInit)` takes a resource (`createResource(...)`), got undefined.',
   );
 });

@@ -171,8 +171,8 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       if (actions.setResponse.match(action) || actions.setError.match(action)) {
         const { key, endpoint, args } = action.payload;
         storedBy.set(key, { name: endpoint, args });
-        const written = (action.payload as { results?: object }).results;
-        if (written !== undefined) for (const other of Object.keys(written)) writtenAt.set(other, (action.payload as { date: number }).date);
+        const written = actions.setResponse.match(action) ? action.payload.results : undefined;
+        if (written !== undefined) for (const other of Object.keys(written)) writtenAt.set(other, action.payload.date);
         if (!usage.isInUse(key)) schedule();
       } else if (actions.gc.match(action)) {
         for (const key of action.payload.keys) {
