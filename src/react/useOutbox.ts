@@ -25,12 +25,19 @@ export interface OutboxView {
  * feature): a count of those waiting, every entry, the failed ones with their
  * error, and `retry`/`discard`/`flush`. Re-renders when the outbox changes.
  *
+ * @throws in development, when the cache was made without the `outbox()` feature.
  * @example
  * const { count, failed, retry, discard } = useOutbox();
  * if (count > 0) return <p>{count} changes will be sent when you are back online</p>;
  */
 export function useOutbox(): OutboxView {
   const cache = useRestCache();
+  if (process.env.NODE_ENV !== 'production' && !cache.features.some((feature) => feature.name === 'outbox')) {
+    // Without the feature the outbox would read as empty forever: often the cache was not given to the provider.
+    throw new Error(
+      `[rest-slice] \`useOutbox\` needs the outbox feature: the cache at \`${cache.reducerPath}\` was made without it. Install it with \`createRestCache({ features: [outbox({ resources })] })\` and give that cache to \`RestCacheProvider\`.`,
+    );
+  }
   const store = useStore();
   const controller = useController();
   const entries = useSelector((state: unknown) => selectOutbox(cache, state));

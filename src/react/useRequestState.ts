@@ -103,7 +103,8 @@ export function useRequestState<E extends EndpointInterface>(endpoint: E, args: 
 
   // The cache's own clock (the `now` option) stamped `expiresAt`, so it is the one to compare with.
   const stale = key !== undefined && response.expiresAt < cache.now();
-  const hasData = key !== undefined && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined;
+  // Not `Invalid`: there is a response to show, `undefined` included (an endpoint that resolved nothing).
+  const hasData = key !== undefined && response.expiryStatus !== ExpiryStatus.Invalid;
   const activeError = error !== undefined && !(soft && hasData) && !stale ? error : undefined;
   const mustFetch = key !== undefined && (!hasData || (stale && response.expiryStatus === ExpiryStatus.InvalidIfStale));
   const shouldFetch = key !== undefined && activeError === undefined && (mustFetch || stale);

@@ -37,8 +37,8 @@ export interface SetResponsePayload extends StampedPayload {
   readonly date: number;
   /** When the result goes stale (`date` + the endpoint's `dataExpiryLength`). */
   readonly expiresAt: number;
-  /** The normalized result: entities as their pks. */
-  readonly result: unknown;
+  /** The normalized result: entities as their pks; absent when the response was `undefined` (JSON has no `undefined`). */
+  readonly result?: unknown;
   /** The entity rows the response brought, merged with the stored ones, by entity key then pk. */
   readonly entities: NormalizedEntities;
   /** The meta of those rows (`fetchedAt`, `date`, `expiresAt`), laid out like `entities`. */

@@ -76,7 +76,10 @@ export interface Controller {
    * store has recorded it and rolled back the fetch's optimistic update.
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
-  /** Fetches only when the cached response is missing, invalid or stale; else resolves with it. */
+  /**
+   * Fetches only when the cached response is missing, invalid or stale; else resolves with it. A failure
+   * with no data, recorded less than `errorExpiryLength` ago, is not fetched again: it rejects with that error.
+   */
   fetchIfStale<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointData<E>>;
   /** Marks one request's result invalid: it counts as missing until refetched. */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: KeyArgs<E>): Promise<void>;

@@ -17,6 +17,7 @@ import { Collection } from '../schema/Collection';
 import { isQuerySchema } from '../schema/Query';
 import { isSchemaLike } from '../schema/argumentOrder';
 import { describeKind } from '../schema/own';
+import { resultStamp } from './reducers';
 import { describeSchema } from '../schema/describeSchema';
 import { runSet, type SetInput } from './set';
 import { warnOnce } from './warnOnce';
@@ -77,17 +78,19 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     return [...keys].filter((key) => matcher.testKey(key));
   }
 
-  function subscription(type: 'subscribe' | 'unsubscribe', input: readonly unknown[]): Promise<void> {
+  function subscription(type: 'subscribe' | 'unsubscribe', given: readonly unknown[]): Promise<void> {
     // An endpoint has a `key` method; options (given first) are a plain object.
-    const withOptions = typeof (input[0] as Partial<EndpointInterface> | undefined)?.key !== 'function';
-    const frequency = withOptions ? (input[0] as PollOptions).pollFrequency : undefined;
-    const endpoint = input[withOptions ? 1 : 0] as EndpointInterface;
-    const args = input.slice(withOptions ? 2 : 1);
+    const withOptions = typeof (given[0] as Partial<EndpointInterface> | undefined)?.key !== 'function';
+    const frequency = withOptions ? (given[0] as PollOptions).pollFrequency : undefined;
+    const endpoint = given[withOptions ? 1 : 0] as EndpointInterface;
+    const args = given.slice(withOptions ? 2 : 1);
     if (frequency !== undefined && !(Number.isFinite(frequency) && frequency >= 0)) {
       throw new Error(
         `[rest-slice] \`controller.${type}\` of \`${endpoint.name}\` got \`pollFrequency\` ${String(frequency)}: give the milliseconds between polls (\`0\` for none).`,
       );
     }
+    // Subscribing runs the endpoint's `onSubscribe` (the live feature) and its other feature options: check them.
+    if (process.env.NODE_ENV !== 'production' && type === 'subscribe') checkFeatureOptions(endpoint, input.has, reducerPath);
     registry.register(endpoint);
     const requestId = handoff.nextRequestId();
     const done = new Promise<void>((resolve, reject) => {
@@ -133,10 +136,16 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
       if (process.env.NODE_ENV !== 'production') checkEndpoint('fetchIfStale', endpoint);
       const held = afterHold(() => controller.fetchIfStale(endpoint, ...args));
       if (held) return held as Promise<never>;
-      const response = reads.responseOf(selectors.selectView(store.getState()), endpoint, args);
+      const view = selectors.selectView(store.getState());
+      const response = reads.responseOf(view, endpoint, args);
       if (response.expiryStatus !== ExpiryStatus.Invalid && response.expiresAt >= options.now()) {
         return Promise.resolve(response.data as never);
       }
+      // A failure with nothing to show is kept until `errorExpiryLength` (as Data Client, which sends no request
+      // meanwhile): asking again (a prefetch on every hover) does not retry it.
+      const error = response.data === undefined ? reads.errorOf(view, endpoint, args) : undefined;
+      const meta = error === undefined ? undefined : view.getResultMeta(endpoint.key(...args));
+      if (error !== undefined && meta !== undefined && !meta.invalidated && meta.expiresAt >= options.now()) return Promise.reject(error);
       return fetchThrough(endpoint, args) as Promise<never>;
     },
 
@@ -182,7 +191,16 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     getError: (endpoint, ...rest) => {
       if (process.env.NODE_ENV !== 'production') checkEndpoint('getError', endpoint);
       const [args, state] = splitState(rest);
-      return reads.errorOf(selectors.selectView(state), endpoint, args);
+      const view = selectors.selectView(state);
+      const error = reads.errorOf(view, endpoint, args);
+      // As Data Client: a soft error (5xx) while a result is stored is not reported, as the data stays shown.
+      // (`selectError` and the hooks' `error` keep reporting the last failure.)
+      if (error !== undefined && args[0] !== null) {
+        const key = endpoint.key(...args);
+        const meta = view.getResultMeta(key);
+        if (meta?.errorPolicy === 'soft' && resultStamp(view.state.endpoints, key, meta) !== -Infinity) return undefined;
+      }
+      return error;
     },
 
     snapshot: (state, fetchedAt = options.now()) => createSnapshot(reads, selectors.selectView(state), fetchedAt),

@@ -11,6 +11,9 @@ const NEEDS: readonly (readonly [option: string, feature: string, active: (value
   ['refetchOnFocus', 'listeners', (value) => value === true],
   ['refetchOnReconnect', 'listeners', (value) => value === true],
   ['update', 'updaters', (value) => typeof value === 'function'],
+  ['getNextPageParams', 'infinitePages', (value) => typeof value === 'function'],
+  ['getPreviousPageParams', 'infinitePages', (value) => typeof value === 'function'],
+  ['maxPages', 'infinitePages', (value) => value !== undefined && value !== Infinity],
 ];
 
 /**

@@ -159,7 +159,8 @@ function recordResponse(
   };
   if (!hasSchema) {
     if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
-    dispatch(input.actions.setResponse({ ...base, expiresAt, result: json, entities: {}, entitiesMeta: {}, ...copy, ...others(json) }));
+    // An `undefined` response has no `result` member (the action stays JSON; the reducer marks the meta `empty`).
+    dispatch(input.actions.setResponse({ ...base, expiresAt, ...(json === undefined ? {} : { result: json }), entities: {}, entitiesMeta: {}, ...copy, ...others(json) }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -189,7 +190,7 @@ function recordResponse(
     );
   }
   const { result, entities, entitiesMeta } = normalized;
-  dispatch(input.actions.setResponse({ ...base, expiresAt, result, entities, entitiesMeta, ...copy, ...others(result) }));
+  dispatch(input.actions.setResponse({ ...base, expiresAt, ...(result === undefined ? {} : { result }), entities, entitiesMeta, ...copy, ...others(result) }));
   // Written over the state the read above saw, the tables hold the rows it saw under its own version: giving
   // them that version lets the next read of this data (a selector, `getResponse`) skip the row checks.
   const version = read.version;

@@ -132,7 +132,11 @@ export function createReads(input: ReadsInput) {
       );
     }
     let expiryStatus: ExpiryStatus;
-    if (data === INVALID || data === undefined || meta?.invalidated) {
+    if (data === undefined && meta?.empty === true && !meta.invalidated && endpoint.schema == null) {
+      // A response that was `undefined` (an `Endpoint` resolving nothing): stored, so not missing. As Data Client,
+      // it counts as valid until stale (`InvalidIfStale`), and the hooks show `undefined` instead of fetching again.
+      expiryStatus = ExpiryStatus.InvalidIfStale;
+    } else if (data === INVALID || data === undefined || meta?.invalidated) {
       // `data` is undefined while missing or invalid (also after `controller.invalidate`).
       data = undefined;
       expiryStatus = ExpiryStatus.Invalid;

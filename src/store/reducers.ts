@@ -158,7 +158,7 @@ export function optimisticReducer(state: RestCacheState, payload: OptimisticPayl
 
 /** The `fetchedAt` of the stored result of `key` (whose meta is `meta`), or -Infinity when it has none. */
 export function resultStamp(endpoints: RestCacheState['endpoints'], key: string, meta: ResultMeta | undefined): number {
-  return meta !== undefined && hasOwn(endpoints, key) ? meta.fetchedAt : -Infinity;
+  return meta !== undefined && (meta.empty === true || hasOwn(endpoints, key)) ? meta.fetchedAt : -Infinity;
 }
 
 /** The `fetchedAt` of the error shown for `key`, or -Infinity when none is. */
@@ -174,26 +174,35 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   const errorAt = errorStamp(previous);
   // A later failure stays shown over the result of an earlier fetch that answered after it (equal stamps:
   // two fetches in one millisecond, the later answer wins, as it always did).
-  const meta: ResultMeta =
-    previous !== undefined && errorAt > payload.fetchedAt
+  // An `undefined` result is no member of `endpoints`, and `empty` in its meta.
+  const empty = payload.result === undefined;
+  const meta: ResultMeta = {
+    ...(previous !== undefined && errorAt > payload.fetchedAt
       ? { ...errorPart(previous), fetchedAt: payload.fetchedAt, errorAt }
-      : { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
+      : { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt }),
+    ...(empty ? { empty: true as const } : {}),
+  };
   const stored = getOwn(state.endpoints, payload.key);
   // The same result again (a refetch, a poll) keeps the stored object, so its readers keep theirs.
-  const same = stored !== undefined && jsonEqual(stored, payload.result);
+  const same = empty ? !hasOwn(state.endpoints, payload.key) : stored !== undefined && jsonEqual(stored, payload.result);
   const entities = applyTables(state.entities, payload.entities);
   tablesWritten.set(payload.entities, { from: state.entities, to: entities });
   return settled(state, payload, {
     entities,
     entitiesMeta: applyTables(state.entitiesMeta, payload.entitiesMeta),
-    endpoints: newest && !same ? withKey(state.endpoints, payload.key, process.env.NODE_ENV !== 'production' ? deepFreeze(payload.result) : payload.result) : state.endpoints,
+    endpoints:
+      !newest || same
+        ? state.endpoints
+        : empty
+          ? withoutKeys(state.endpoints, [payload.key])
+          : withKey(state.endpoints, payload.key, process.env.NODE_ENV !== 'production' ? deepFreeze(payload.result) : payload.result),
     meta: newest ? withKey(state.meta, payload.key, Object.freeze(meta)) : state.meta,
   });
 }
 
 /** What a meta keeps of its error when a result of an earlier fetch lands beneath it (the result is fresh, so no longer invalidated). */
 function errorPart(meta: ResultMeta): Omit<ResultMeta, 'fetchedAt'> {
-  const { fetchedAt: _fetchedAt, errorAt: _errorAt, invalidated: _invalidated, ...rest } = meta;
+  const { fetchedAt: _fetchedAt, errorAt: _errorAt, invalidated: _invalidated, empty: _empty, ...rest } = meta;
   return rest;
 }
 

@@ -24,6 +24,11 @@ export interface ResultMeta {
   readonly errorPolicy?: 'soft';
   /** Set by `controller.invalidate`: the result counts as missing until refetched. */
   readonly invalidated?: boolean;
+  /**
+   * The result is `undefined` (an endpoint that resolved nothing): JSON cannot hold `undefined`, so `endpoints`
+   * has no member for the key and this says a result is stored.
+   */
+  readonly empty?: true;
 }
 
 /** One pending optimistic update: enough to recompute it, and nothing that is not JSON. */

@@ -62,6 +62,9 @@ describe('used but not installed', () => {
     ['refetchOnFocus', 'listeners', { refetchOnFocus: true }],
     ['refetchOnReconnect', 'listeners', { refetchOnReconnect: true }],
     ['update', 'updaters', { update: () => ({}) }],
+    ['getNextPageParams', 'infinitePages', { getNextPageParams: () => undefined }],
+    ['getPreviousPageParams', 'infinitePages', { getPreviousPageParams: () => undefined }],
+    ['maxPages', 'infinitePages', { maxPages: 3 }],
   ] as const)('an endpoint with `%s`: the fetch rejects naming the %s() feature', async (option, feature, extra) => {
     const { controller, untouched } = coreOnly();
     const get = todoResource(server.url).get.extend(extra);
@@ -78,6 +81,19 @@ describe('used but not installed', () => {
       },
     });
     expect(() => controller.retain(get, { id: 1 })).toThrow(needs('Todo.get', 'onSubscribe', 'live'));
+    expect(ran).toBe(0);
+    untouched();
+  });
+
+  it('controller.subscribe of an endpoint with `onSubscribe` throws naming live(), and runs nothing', () => {
+    const { controller, untouched } = coreOnly();
+    let ran = 0;
+    const get = todoResource(server.url).get.extend({
+      onSubscribe: () => {
+        ran++;
+      },
+    });
+    expect(() => controller.subscribe(get, { id: 1 })).toThrow(needs('Todo.get', 'onSubscribe', 'live'));
     expect(ran).toBe(0);
     untouched();
   });

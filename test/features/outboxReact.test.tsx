@@ -3,8 +3,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { Suspense } from 'react';
-import { RestCacheProvider, useOutbox, useSuspense } from 'rest-slice/react';
+import { ErrorBoundary, RestCacheProvider, useOutbox, useSuspense } from 'rest-slice/react';
 import { makeStore, startTodoServer, todoResource, type TodoResourceType, type TodoServer } from '../react/helpers';
+import { allowConsole } from '../setup';
 import { createRestCache, outbox, type RestCache } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
 
@@ -104,5 +105,30 @@ describe('useOutbox', () => {
     expect(screen.queryByText(/failed/)).toBeNull();
     expect(screen.getByText('offline title')).toBeTruthy();
     expect(api.count('PATCH', '/todos/1')).toBe(3);
+  });
+});
+
+describe('useOutbox without the outbox feature', () => {
+  it('throws to the boundary, naming the feature and the cache, instead of reading an empty outbox', () => {
+    allowConsole();
+    const cache = createRestCache({ reducerPath: 'core' });
+    const store = makeStore(cache);
+    function Waiting() {
+      return <p>{useOutbox().count} waiting</p>;
+    }
+    render(
+      <Provider store={store}>
+        <RestCacheProvider cache={cache}>
+          <ErrorBoundary errorComponent={({ error }) => <p role="alert">error: {error.message}</p>}>
+            <Waiting />
+          </ErrorBoundary>
+        </RestCacheProvider>
+      </Provider>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'error: [rest-slice] `useOutbox` needs the outbox feature: the cache at `core` was made without it. ' +
+        'Install it with `createRestCache({ features: [outbox({ resources })] })` and give that cache to `RestCacheProvider`.',
+    );
+    expect(screen.queryByText(/waiting/)).toBeNull();
   });
 });

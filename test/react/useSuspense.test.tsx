@@ -1,7 +1,7 @@
 /** @jest-environment ./test/react/environment.ts */
 import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { restCache, type RestCache } from 'rest-slice';
+import { Endpoint, ExpiryStatus, restCache, type RestCache } from 'rest-slice';
 import { AsyncBoundary, useSuspense } from 'rest-slice/react';
 import { deferred, fetchedStrictTodo, makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
@@ -204,6 +204,44 @@ describe('useSuspense', () => {
     rerender(ui());
     expect(screen.getByText('write hooks')).toBeTruthy();
     expect(await screen.findByText('fresh title')).toBeTruthy();
+    expect(api.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('renders an endpoint that resolves nothing (`undefined`) once, as Data Client, and refetches it once it is stale', async () => {
+    const { cache } = makeTimedCache();
+    const store = makeStore(cache);
+    // A call to the real server whose answer the endpoint does not return (a ping, a fire-and-forget GET).
+    const ping = new Endpoint(
+      async () => {
+        await (await fetch(`${api.server.url}/todos/1`)).text();
+        return undefined;
+      },
+      { name: 'ping' },
+    );
+    function Pinged() {
+      return <p>pinged: {String(useSuspense(ping))}</p>;
+    }
+    renderWithStore(
+      <AsyncBoundary fallback={<p>loading</p>}>
+        <Pinged />
+      </AsyncBoundary>,
+      { store, cache },
+    );
+    expect(await screen.findByText('pinged: undefined')).toBeTruthy();
+    const nextRequest = async () => {
+      await act(async () => {
+        await (await fetch(`${api.server.url}/todos/2`)).text();
+      });
+    };
+    // A later request to the server: no second ping was sent before it.
+    await nextRequest();
+    expect(api.count('GET', '/todos/1')).toBe(1);
+    expect(cache.selectResponse(store.getState(), ping)).toMatchObject({ data: undefined, expiryStatus: ExpiryStatus.InvalidIfStale });
+    // Stale: fetched again, once.
+    await act(() => cache.controller(store).expireAll({ testKey: (key) => key.startsWith('ping ') }));
+    expect(await screen.findByText('pinged: undefined')).toBeTruthy();
+    await nextRequest();
+    await nextRequest();
     expect(api.count('GET', '/todos/1')).toBe(2);
   });
 });

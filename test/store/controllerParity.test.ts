@@ -111,7 +111,41 @@ describe('setResponse and setError with the args left out', () => {
     const TodoResource = todoResource(server.url);
     await controller.setResponse(TodoResource.getList, [{ id: 9, title: 'nine', completed: false, userId: 1 }]);
     expect(controller.getResponse(TodoResource.getList, store.getState()).data?.map((todo) => todo.title)).toEqual(['nine']);
-    await controller.setError(TodoResource.getList, Object.assign(new Error('down'), { status: 503 }));
+    await controller.setError(TodoResource.getList, Object.assign(new Error('down'), { status: 404 }));
     expect(controller.getError(TodoResource.getList, store.getState())?.message).toBe('down');
+  });
+});
+
+describe('getError of a soft error beside a stored result', () => {
+  it('is undefined, as in Data Client, while selectError still gives the failure', async () => {
+    const { store, controller, cache } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.route('GET', '/todos/:id', () => ({ status: 503, json: { message: 'busy' } }));
+    await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toMatchObject({ status: 503 });
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data?.title).toBe('one');
+    expect(controller.getError(TodoResource.get, { id: 1 }, store.getState())).toBeUndefined();
+    expect(cache.selectError(store.getState(), TodoResource.get, { id: 1 })).toMatchObject({ status: 503 });
+    // A hard error (4xx) is reported beside the stored result.
+    server.route('GET', '/todos/:id', () => ({ status: 404, json: {} }));
+    await expect(controller.fetch(TodoResource.get, { id: 1 })).rejects.toMatchObject({ status: 404 });
+    expect(controller.getError(TodoResource.get, { id: 1 }, store.getState())).toMatchObject({ status: 404 });
+  });
+});
+
+describe('fetchIfStale of a request that failed with nothing to show', () => {
+  it('sends no request until the error expires (errorExpiryLength), rejecting with the recorded error; then fetches', async () => {
+    const { controller, clock } = setup();
+    const TodoResource = todoResource(server.url);
+    await expect(controller.fetch(TodoResource.get, { id: 99 })).rejects.toMatchObject({ status: 404 });
+    expect(server.count('GET', '/todos/99')).toBe(1);
+    await expect(controller.fetchIfStale(TodoResource.get, { id: 99 })).rejects.toMatchObject({ status: 404 });
+    controller.prefetch(TodoResource.get, { id: 99 });
+    expect(server.count('GET', '/todos/99')).toBe(1);
+    // Past the error's expiry (1 s by default), it is asked again.
+    clock.advance(1_001);
+    server.seedTodos([{ id: 99, title: 'found' }]);
+    await expect(controller.fetchIfStale(TodoResource.get, { id: 99 })).resolves.toMatchObject({ title: 'found' });
+    expect(server.count('GET', '/todos/99')).toBe(2);
   });
 });

@@ -302,6 +302,56 @@ describe('page numbers (paginationField)', () => {
   });
 });
 
+describe('page numbers in the list params', () => {
+  it('a list fetched from `{ page: 2 }` records its pages: the next is 3, the previous 1, and hasNextPage says so', async () => {
+    const { cache, store, controller } = setup();
+    const Paged = createResource({ urlPrefix: server.url, path: '/paged/:id', schema: Todo, paginationField: 'page', searchParams: {} as { page?: number } }).getList;
+    await controller.fetchNextPage(Paged, { page: 2 });
+    expect(selectPages(cache, store.getState(), Paged, { page: 2 })).toMatchObject({ hasNextPage: true, hasPreviousPage: true, pageParams: [{ page: 2 }] });
+    await controller.fetchNextPage(Paged, { page: 2 });
+    await controller.fetchPreviousPage(Paged, { page: 2 });
+    expect(server.requests.filter((request) => request.path === '/paged').map((request) => request.query.toString())).toEqual(['page=2', 'page=3', 'page=1']);
+    expect(controller.getResponse(Paged, { page: 2 }, store.getState()).data?.map((todo) => todo.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(selectPages(cache, store.getState(), Paged, { page: 2 }).pageParams).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
+    // The list without a page is another list, untouched.
+    expect(controller.getResponse(Paged, store.getState()).data).toBeUndefined();
+  });
+
+  it("`getPage({ page: 2 })` still appends to the list without a page, whose pages it does not record", async () => {
+    const { cache, store, controller } = setup();
+    const Paged = createResource({ urlPrefix: server.url, path: '/paged/:id', schema: Todo, paginationField: 'page' }).getList;
+    await controller.fetchNextPage(Paged);
+    await controller.fetch(Paged.getPage, { page: 2 });
+    expect(controller.getResponse(Paged, store.getState()).data?.map((todo) => todo.id)).toEqual([1, 2, 3, 4]);
+    expect(selectPages(cache, store.getState(), Paged).pageParams).toEqual([{}]);
+  });
+
+  it('maxPages drops the items of the evicted page when their pk comes from `process`', async () => {
+    class Item extends Todo {
+      static override key = 'ProcessedItem';
+      static override process(input: Record<string, unknown>) {
+        return { ...input, id: input.todoId };
+      }
+    }
+    server.route('GET', '/items', (request) => {
+      const page = Number(request.query.get('page') ?? '1');
+      return { json: [1, 2].map((i) => ({ todoId: (page - 1) * 2 + i, title: `item of page ${page}` })) };
+    });
+    const { store, controller } = setup();
+    const Items = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/items',
+      name: 'items',
+      searchParams: {} as { page?: number },
+      schema: new schema.Collection([Item]),
+      paginationField: 'page',
+      maxPages: 2,
+    });
+    for (let i = 0; i < 3; i++) await controller.fetchNextPage(Items, {});
+    expect(controller.getResponse(Items, {}, store.getState()).data?.map((item) => item.id)).toEqual([3, 4, 5, 6]);
+  });
+});
+
 describe('pages and writes', () => {
   it('an optimistic push shows at once in a paginated list, beside the pages that land meanwhile', async () => {
     const { store, controller } = setup();

@@ -8,7 +8,8 @@ import { setUnrefTimeout } from '../../store/scheduler';
 import type { OptimisticEntry } from '../../store/state';
 import { warnOnce } from '../../store/warnOnce';
 import { errorMessage } from '../../store/serialize';
-import { getOwn, hasOwn } from '../../schema/own';
+import { getOwn } from '../../schema/own';
+import { resultStamp } from '../../store/reducers';
 import { mergeRows, storedRows, type Rows } from './merge';
 import { checkMessage, RELAYED_ID, VERSION, type Message, type RelayedType, type TabState } from './messages';
 import { crossTabStateCase, mergeTabState, tabStateOf } from './tabState';
@@ -205,7 +206,7 @@ function runTab(
     const state = store.slice();
     const meta = getOwn(state.meta, key);
     if (meta === undefined || meta.error !== undefined || meta.invalidated === true || meta.expiresAt <= cache.now()) return false;
-    if (!hasOwn(state.endpoints, key)) return false;
+    if (resultStamp(state.endpoints, key, meta) === -Infinity) return false;
     const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => { data: unknown };
     return { data: getResponse(waiter.endpoint, ...waiter.args, store.getState()).data };
   }

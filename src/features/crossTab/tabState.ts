@@ -2,7 +2,7 @@
 // updates, and the late tab merges that in with one action of this feature, `<reducerPath>/crossTabState`.
 // The merge is computed in the middleware against the tab's own state (as a response's rows are), so the
 // case reducer only writes; a replayed log gives the same state.
-import { createTable, getOwn } from '../../schema/own';
+import { createTable, getOwn, hasOwn } from '../../schema/own';
 import { applyTables, errorStamp, resultStamp } from '../../store/reducers';
 import { initialRestCacheState, type OptimisticEntry, type RestCacheState, type ResultMeta } from '../../store/state';
 import type { CacheAction } from '../../store/middleware/types';
@@ -59,7 +59,8 @@ export function mergeTabState(
     const merged = mergeResultMeta(mine, resultStamp(base.endpoints, key, mine), theirs, resultStamp(peer.endpoints, key, theirs));
     if (merged === undefined) continue;
     meta[key] = merged.meta;
-    if (merged.theirResult) endpoints[key] = peer.endpoints[key];
+    // Their result, unless it is `undefined` (no member; their meta says `empty`).
+    if (merged.theirResult && hasOwn(peer.endpoints, key)) endpoints[key] = peer.endpoints[key];
   }
   const known = new Set(base.optimistic.map((entry) => entry.requestId));
   const optimistic = peer.optimistic.filter(

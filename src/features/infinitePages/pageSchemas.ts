@@ -64,16 +64,17 @@ function uniqueItems(items: unknown): unknown {
   });
 }
 
-function idOf(item: unknown): string {
+/** A stored list item as pages compare it: an entity's pk, or a polymorphic item's `{ id, schema }` as JSON. */
+export function itemId(item: unknown): string {
   return typeof item === 'string' ? item : JSON.stringify(item);
 }
 
 function mergePage(mode: 'append' | 'prepend', drop: ReadonlySet<string>) {
   return (existing: unknown, incoming: unknown): unknown => {
     if (Array.isArray(existing) && Array.isArray(incoming)) {
-      const kept = existing.filter((item) => !drop.has(idOf(item)));
-      const seen = new Set(kept.map(idOf));
-      const added = incoming.filter((item) => !seen.has(idOf(item)) && !drop.has(idOf(item)));
+      const kept = existing.filter((item) => !drop.has(itemId(item)));
+      const seen = new Set(kept.map(itemId));
+      const added = incoming.filter((item) => !seen.has(itemId(item)) && !drop.has(itemId(item)));
       return mode === 'append' ? [...kept, ...added] : [...added, ...kept];
     }
     if (isPlainObject(existing) && isPlainObject(incoming)) {

@@ -89,12 +89,25 @@ export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRunti
     return Object.create(endpoint, { fetchWith: { value: fetchWith } }) as EndpointInterface;
   }
 
-  function listRunner(endpoint: PaginatedEndpoint, run: PagesRun, firstParams: unknown): EndpointInterface {
-    const stored = entryOf(run.key)?.pages;
-    // Every loaded page is reloaded; with `maxPages` the one page kept may not be the first. A call that names
-    // its page (`getPage({ page: 2 })`) is that page, not a refetch of the list.
+  /**
+   * Whether a call appends the page it names to another list (`getPage({ page: 2 })`, `paginated`): its request key
+   * is the list's, the same without the page. A list whose own params hold the page (`getList({ page: 2 })`)
+   * is a list of its own, whose pages are recorded from that one on.
+   */
+  function appendsNamedPage(endpoint: PaginatedEndpoint, key: string, args: readonly unknown[]): boolean {
     const field = endpoint.paginationField;
-    const namesPage = typeof field === 'string' && typeof firstParams === 'object' && firstParams !== null && getOwn(firstParams as Record<string, unknown>, field) !== undefined;
+    const params = args[0];
+    if (typeof field !== 'string' || !isPlainRecord(params) || getOwn(params, field) === undefined) return false;
+    const { [field]: _page, ...rest } = params;
+    return endpoint.key(rest, ...args.slice(1)) === key;
+  }
+
+  function listRunner(endpoint: PaginatedEndpoint, run: PagesRun, callArgs: readonly unknown[]): EndpointInterface {
+    const stored = entryOf(run.key)?.pages;
+    const firstParams = callArgs[0];
+    // Every loaded page is reloaded; with `maxPages` the one page kept may not be the first. A call that appends
+    // the page it names to the list (`getPage({ page: 2 })`) is that page, not a refetch of the list.
+    const namesPage = appendsNamedPage(endpoint, run.key, callArgs);
     const reloads = stored !== undefined && stored.length > 0 && !namesPage;
     const rebuild = reloads && (stored.length > 1 || !sameParams(stored[0].params, firstParams));
     /** The pages to reload: those loaded when the refetch started, and next pages that landed since (a `fetchNextPage` racing it). */
@@ -141,7 +154,7 @@ export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRunti
       if (isPaginated(endpoint) && typeof endpoint.fetchWith === 'function') {
         const run: PagesRun = { key };
         runs.set(requestId, run);
-        return listRunner(endpoint, run, args[0]);
+        return listRunner(endpoint, run, args);
       }
       return undefined;
     },

@@ -3,7 +3,8 @@
  * params of its next and previous pages, and what the state keeps of the
  * pages loaded (`state.pages[listKey]`).
  */
-import { collectionPath, itemsAt, pagesSchema, type PageMode } from './pageSchemas';
+import { collectionPath, itemId, itemsAt, pagesSchema, type PageMode } from './pageSchemas';
+import { normalize } from '../../schema/normalize';
 import type { EndpointInterface } from '../../store/endpoint';
 import { plainJson } from '../../store/serialize';
 
@@ -131,23 +132,24 @@ export function previousParamsOf(endpoint: PaginatedEndpoint, value: unknown, pa
   return page > 1 ? { ...(params as object), [field]: page - 1 } : undefined;
 }
 
-/** The pks of the items of a page's response (by the Collection's item schema's `pk`). */
+/**
+ * The items of a page's response as the list stores them (pks; `{ id, schema }` for a Union's), in the form the
+ * page merge compares them: the Collection's own schema normalizes them, so `process`, a computed `pk` and
+ * polymorphic items count as they do in the store. A page that does not normalize records none (its request fails).
+ */
 export function pageIds(endpoint: PaginatedEndpoint, value: unknown, args: readonly unknown[]): string[] {
   const found = collectionPath(endpoint.schema);
   if (found === undefined) return [];
   const items = itemsAt(value, found.path);
-  const itemSchema = (found.collection.schema as { schema?: unknown }).schema as { pk?: (...a: unknown[]) => unknown } | undefined;
-  if (Array.isArray(items)) {
-    if (typeof itemSchema?.pk !== 'function') return [];
-    const ids: string[] = [];
-    for (const item of items) {
-      if (typeof item !== 'object' || item === null) continue;
-      const pk = itemSchema.pk(item, undefined, undefined, args);
-      if (pk !== undefined && pk !== null) ids.push(String(pk));
-    }
-    return ids;
+  if (typeof items !== 'object' || items === null) return [];
+  if (!Array.isArray(items)) return Object.keys(items);
+  let stored: unknown;
+  try {
+    stored = normalize(found.collection.schema, items, args).result;
+  } catch {
+    return [];
   }
-  return typeof items === 'object' && items !== null ? Object.keys(items) : [];
+  return Array.isArray(stored) ? stored.map(itemId) : [];
 }
 
 /** The page in a list's pages: its params, neighbours and item pks, from its response. */
