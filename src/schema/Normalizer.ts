@@ -159,6 +159,8 @@ export class Normalizer implements NormalizeVisitor {
       if (!incomingWins) this.ownDiffers.add(key);
     } else {
       table[pk] = merged;
+      // Older data that filled fields the stored row lacked: the stored row is not this input's own reading.
+      if (!incomingWins) this.ownDiffers.add(key);
     }
   }
 

@@ -232,13 +232,15 @@ function readOwnResponse(
   const { incoming, entities, entitiesMeta, ownDiffers } = normalized;
   const getEntity: GetEntity = (key, pk) => {
     const changed = getOwnRow(getOwnRow(entities, key), pk);
-    if (changed !== undefined && changed !== null) return changed;
-    const stored = getRow(confirmed.entities, key, pk);
     const won = getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
+    if (changed !== undefined && changed !== null && won) return changed;
+    const stored = getRow(confirmed.entities, key, pk);
     // Won but unchanged: the stored row is the merge.
     if (won && changed === undefined && stored !== undefined) return stored;
+    // Lost to newer stored data (which it may have filled in): its own copy.
     const own = getOwnRow(getOwnRow(incoming, key), pk);
     if (own !== undefined) return own;
+    if (changed !== undefined && changed !== null) return changed;
     return stored === undefined ? changed : stored;
   };
   // Versions of the tables as read here, so what this read builds is checked table by table later: a table the

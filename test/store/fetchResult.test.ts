@@ -91,6 +91,33 @@ describe('controller.fetch resolves with its own response', () => {
     expect(titles()).toEqual(['renamed', 'two']);
   });
 
+  it('an older full response that fills fields a newer partial one lacked: the fetch gets its own copy, the store the merge', async () => {
+    class Item extends Entity {
+      id = 0;
+      title = '';
+      extra = '';
+      pk() {
+        return String(this.id);
+      }
+      static key = 'MergedItem';
+    }
+    const { cache, store, controller, clock } = setup();
+    const detail = new RestEndpoint({ urlPrefix: server.url, path: '/items/:id', schema: Item, name: 'item' });
+    const list = new RestEndpoint({ urlPrefix: server.url, path: '/items', schema: [Item], name: 'items' });
+    server.route('GET', '/items/:id', () => ({ json: { id: 1, title: 'old', extra: 'detail only' } }));
+    server.route('GET', '/items', () => ({ json: [{ id: 1, title: 'new' }] }));
+    server.hold((request) => request.path === '/items/1');
+    clock.advance(1);
+    const older = controller.fetch(detail, { id: 1 });
+    await server.waitForHeld(1);
+    clock.advance(1);
+    await controller.fetch(list);
+    await server.releaseAll();
+    expect(await older).toMatchObject({ title: 'old', extra: 'detail only' });
+    expect(cache.selectEntity(store.getState(), Item, 1)).toMatchObject({ title: 'new', extra: 'detail only' });
+    expect(controller.getResponse(detail, { id: 1 }, store.getState()).data).toMatchObject({ title: 'new', extra: 'detail only' });
+  });
+
   it("a feature's reducer that changes a row the response wrote: reads show the feature's row", async () => {
     const shout: RestFeature = {
       name: 'shout',

@@ -227,6 +227,28 @@ it('a detail read by inference keeps the entity its params name', async () => {
   release();
 });
 
+it.each(['an object schema (`{ data: Todo }`)', 'a Union'] as const)('a detail read by inference through %s keeps the entity its params name', async (through) => {
+  const { clock, cache, store, controller } = setup({ keepUnusedDataFor: 0 });
+  const TodoResource = todoResource(server.url);
+  const detail =
+    through === 'a Union'
+      ? new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', name: 'Todo.either', schema: new schema.Union({ todo: Todo }, () => 'todo') })
+      : new RestEndpoint({ urlPrefix: server.url, path: '/wrapped/:id', name: 'Todo.wrapped', schema: { data: Todo } });
+  await controller.fetch(TodoResource.getList, {});
+  const title = () => {
+    const data: unknown = controller.getResponse(detail, { id: 2 }, store.getState()).data;
+    return (through === 'a Union' ? (data as Todo | undefined) : (data as { data: Todo } | undefined)?.data)?.title;
+  };
+  expect(title()).toBe('two');
+  const release = controller.retain(detail, { id: 2 });
+  clock.advance(1);
+  await controller.gc();
+  expect(slice(cache, store).endpoints).toEqual({});
+  expect(pks(slice(cache, store).entities, 'Todo')).toEqual(['2']);
+  expect(title()).toBe('two');
+  release();
+});
+
 it('one rest/gc action with a plain JSON payload; a replayed log ends in the same state', async () => {
   const clock = makeClock();
   const cache = createRestCache({ now: clock.now, keepUnusedDataFor: 100 });

@@ -1,4 +1,4 @@
-import { isEntityClass, isUsablePk } from '../../schema/Entity';
+import { inferEntity } from '../../schema/infer';
 import type { MemoCache } from '../../schema/MemoCache';
 import { inferResult, isQuerySchema } from '../../schema/Query';
 import type { EndpointInterface } from '../endpoint';
@@ -31,14 +31,9 @@ export function addResultRows(memo: MemoCache, view: View, endpoint: EndpointInt
   if (schema === undefined || schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) return true;
   try {
     let result = view.getResult(key);
-    if (result === undefined && isEntityClass(schema)) {
-      // Read by inference (a detail a list brought): the entity its params name.
-      const params = args[0];
-      if (typeof params === 'object' && params !== null) {
-        const id = schema.pk(params as Record<string, unknown>, undefined, undefined, args);
-        if (isUsablePk(id)) result = String(id);
-      }
-    }
+    // Read by inference (a detail a list brought), as the reads do: the entity its params name, also through a
+    // Union or an object schema (`{ data: Todo }`).
+    if (result === undefined) result = inferEntity(schema, args, view)?.result;
     if (isQuerySchema(schema)) {
       const queried = inferResult(schema, args, view);
       if (queried !== undefined) result = queried;
