@@ -352,6 +352,25 @@ describe('page numbers in the list params', () => {
   });
 });
 
+describe('a paginated list written without a request', () => {
+  it('controller.setResponse of the first page: the pages start again from it, so the next page follows what is shown', async () => {
+    const { cache, store, controller } = setup();
+    const Feed = feed();
+    await controller.fetchNextPage(Feed, {});
+    await controller.fetchNextPage(Feed, {});
+    const ids = () => controller.getResponse(Feed, {}, store.getState()).data?.results.map((todo) => todo.id);
+    expect(ids()).toEqual([1, 2, 3, 4]);
+    // Data rendered on the server, or a streamed event: the list's first page.
+    await controller.setResponse(Feed, {}, { results: [{ id: 1, title: 'one' }, { id: 2, title: 'two' }], next: 2, prev: null });
+    expect(ids()).toEqual([1, 2]);
+    expect(selectPages(cache, store.getState(), Feed, {})).toMatchObject({ hasNextPage: true, hasPreviousPage: false, pageParams: [{}] });
+    server.requests.length = 0;
+    await controller.fetchNextPage(Feed, {});
+    expect(feedRequests()).toEqual(['after=2']);
+    expect(ids()).toEqual([1, 2, 3, 4]);
+  });
+});
+
 describe('pages and writes', () => {
   it('an optimistic push shows at once in a paginated list, beside the pages that land meanwhile', async () => {
     const { store, controller } = setup();

@@ -142,6 +142,24 @@ export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRunti
     return Object.create(endpoint, members) as EndpointInterface;
   }
 
+  /**
+   * A list with pages written without a request (`controller.setResponse`, `resolve`: a streamed event, data
+   * rendered on the server) is that one response now: its pages start again from it, so the next page follows
+   * what is shown. An endpoint this cache does not know forgets its pages (the next page fetches the list).
+   */
+  function written(name: string, key: string, args: readonly unknown[]): void {
+    const entry = entryOf(key);
+    if (entry === undefined || entry.pages.length === 0) return;
+    const endpoint = cache.resolveEndpoint?.(name, key);
+    if (endpoint === undefined || !isPaginated(endpoint)) {
+      put(key, null);
+      return;
+    }
+    const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => { data: unknown };
+    const { data } = getResponse(endpoint, ...args, store.getState());
+    put(key, { pages: [pageState(endpoint, data, args[0], args)] });
+  }
+
   return {
     prepareRequest({ endpoint, args, payload, requestId }) {
       const key = payload.key;
@@ -167,6 +185,10 @@ export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRunti
       }
       if (actions.reset.match(action)) {
         runs.clear();
+        return;
+      }
+      if (actions.setResponse.match(action) && action.payload.requestId === undefined) {
+        written(action.payload.endpoint, action.payload.key, action.payload.args);
         return;
       }
       const settled = actions.setResponse.match(action) || actions.setError.match(action) || actions.abort.match(action);
