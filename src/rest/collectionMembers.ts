@@ -1,5 +1,6 @@
 import { entryOf } from '../schema/own';
 import { listMemberSchema } from './collectionSchemas';
+import { lastArg, paramsAndBody } from './optimisticResponses';
 import type { RestEndpoint } from './RestEndpoint';
 import type { RestGenerics } from './types';
 
@@ -19,7 +20,9 @@ export type CollectionMember = 'push' | 'unshift' | 'assign' | 'remove' | 'move'
  * The options of a list member derived from `endpoint`: `push`, `unshift` and
  * `assign` POST to the endpoint's path, `remove` and `move` PATCH it (`move`
  * PATCHes `movePath` instead when it is a string), with the member's schema of
- * the held Collection, named `` `${name}.${member}` ``.
+ * the held Collection, named `` `${name}.${member}` ``. Each keeps the
+ * endpoint's `getOptimisticResponse`, except that `move` turns an optimistic
+ * resource's list default into its own.
  * @throws naming `api` when the schema holds no `schema.Collection`.
  */
 export function listMemberOptions(
@@ -30,7 +33,10 @@ export function listMemberOptions(
 ): Record<string, unknown> {
   const where = member === 'move' && typeof movePath === 'string' ? { path: movePath, searchParams: undefined } : {};
   const method = member === 'push' || member === 'unshift' || member === 'assign' ? 'POST' : 'PATCH';
-  return { ...where, method, schema: listMemberSchema(endpoint.schema, member, api), name: `${endpoint.name}.${member}` };
+  const options: Record<string, unknown> = { ...where, method, schema: listMemberSchema(endpoint.schema, member, api), name: `${endpoint.name}.${member}` };
+  // The other members keep the list's optimistic default (the body); `move` changes an item, so it shows the params with the body over them.
+  if (member === 'move' && endpoint.getOptimisticResponse === lastArg) options.getOptimisticResponse = paramsAndBody;
+  return options;
 }
 
 /**

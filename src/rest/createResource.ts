@@ -10,7 +10,7 @@ import { constructEndpoint } from './restArgs';
 import type { SnapshotInterface } from './Snapshot';
 import type { Resource, ResourceGenerics } from './resourceTypes';
 import type { CreateResourceOptions, ResourceOptions } from './resourceOptions';
-import { paramsAndBody } from './optimisticResponses';
+import { fieldsOf, lastArg, paramsAndBody } from './optimisticResponses';
 import { attachListMembers, createMember } from './listMembers';
 import { buildResource, type ResourceConfig } from './resourceExtend';
 
@@ -53,7 +53,7 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
   } = options as ResourceGenerics & ResourceOptions;
   const listPath = shortenPath(path);
   const key = resourceKey(schema);
-  const config: ResourceConfig = { key, path, body, hasBody: body !== undefined, optimistic };
+  const config: ResourceConfig = { key, path, body, hasBody: body !== undefined };
   const withBody = config.hasBody ? { body } : {};
   const make = (memberOptions: Record<string, unknown>): RestEndpoint<any> =>
     constructEndpoint(Endpoint, { ...extra, ...memberOptions });
@@ -65,6 +65,8 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     name: `${key}.getList`,
     // `getList.move` PATCHes the item; kept as an option so an extended `getList` still knows where.
     movePath: path,
+    // A read is never optimistic itself: the list members, and those of endpoints extended from it, inherit it (as Data Client).
+    ...(optimistic ? { getOptimisticResponse: lastArg } : {}),
     ...(searchParams !== undefined ? { searchParams } : {}),
     ...(paginationField !== undefined ? { paginationField } : {}),
   });
@@ -85,10 +87,12 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
     ...withBody,
     ...(optimistic
       ? {
-          getOptimisticResponse(snap: SnapshotInterface, params: object, data: object) {
-            // The seed: a partial change needs the cached item; without it, skip the optimistic update.
-            if (!snap.getResponse(get, params).data) throw new AbortOptimistic();
-            return paramsAndBody(snap, params, data);
+          getOptimisticResponse(snap: SnapshotInterface, params: object, body: object) {
+            // A partial change needs the cached item; without it, skip the optimistic update. The item goes between the
+            // params and the body (as Data Client), so its pk is there when the params do not hold it (`:postId/:commentId`).
+            const cached = snap.getResponse(get, params).data;
+            if (!cached) throw new AbortOptimistic();
+            return { ...params, ...cached, ...(fieldsOf(body) as object) };
           },
         }
       : {}),

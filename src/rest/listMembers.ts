@@ -1,7 +1,6 @@
 import { listMemberOptions } from './collectionMembers';
 import type { RestEndpoint } from './RestEndpoint';
 import { defineOwn } from './Endpoint';
-import { lastArg, paramsAndBody } from './optimisticResponses';
 
 /** What `getList`'s own members are built with. */
 export interface ListMembersConfig {
@@ -9,7 +8,6 @@ export interface ListMembersConfig {
   readonly path: string;
   readonly body: unknown;
   readonly hasBody: boolean;
-  readonly optimistic: boolean;
 }
 
 /** Builds `push`, `unshift`, `assign`, `remove`, `move` and `getPage` as own members of a `getList` endpoint. */
@@ -20,7 +18,6 @@ export function attachListMembers(getList: RestEndpoint<any>, config: ListMember
   for (const member of members) {
     const options: Record<string, unknown> = { ...listMemberOptions(getList, member, config.path, `getList.${member}`), paginationField: undefined };
     if (config.hasBody) options.body = config.body;
-    if (config.optimistic) options.getOptimisticResponse = member === 'move' ? paramsAndBody : lastArg;
     defineOwn(getList, member, getList.extend(options as never));
   }
   const field = getList.paginationField;

@@ -32,9 +32,11 @@ export interface ResourceOptions extends ResourceExtraOptions {
    */
   readonly urlPrefix?: string;
   /**
-   * Installs a default `getOptimisticResponse` on every mutation: `update`,
-   * `getList.move` and `partialUpdate` (skipped while the item is not cached) show the params with
-   * the body's fields, `create` and the list edits the body, `delete` removes the item at once.
+   * Installs a default `getOptimisticResponse` on every mutation: `update` and
+   * `getList.move` show the params with the body's fields, `partialUpdate` the params, the cached
+   * item, then the body's fields (skipped while the item is not cached), `create` and the list edits
+   * the body, `delete` removes the item at once. `getList` carries the list edits' default (a read
+   * is never optimistic itself), so endpoints extended from it keep it.
    * @defaultValue `false`
    */
   readonly optimistic?: boolean;
@@ -45,7 +47,8 @@ export interface ResourceOptions extends ResourceExtraOptions {
   readonly Endpoint?: RestEndpointClass;
   /**
    * The class of `getList`'s schema, built with `{ key }` naming the item and
-   * the list's URL, so resources with other paths keep their own lists.
+   * the list's URL, so resources with other paths keep their own lists (an
+   * endpoint extended from `getList` to another URL gets one built the same way).
    * @defaultValue `schema.Collection`
    */
   readonly Collection?: new (schema: [any], options?: CollectionOptions) => Collection<any>;

@@ -15,14 +15,17 @@ import type {
   SchemaType,
 } from './types';
 
-/** The arguments a collection is keyed by, as strings: `{ userId: '1' }`. */
+/** The arguments a collection is keyed by, as strings: `{ userId: '1' }`, an array's items joined with `,` (`{ tags: 'a,b' }`). */
 export type CollectionArgs = Record<string, string>;
 
 /** Options of {@link Collection}. */
 export interface CollectionOptions {
   /** Table name for the collection rows. Default: `[Item]` for arrays, `{Item}` for Values. */
   key?: string;
-  /** Which arguments key a collection. Default: the members of the first argument (params), minus `null`/`undefined`. */
+  /**
+   * Which arguments key a collection; a member that is `null`, `undefined`, an empty array or an
+   * object other than an array is left out. Default: the members of the first argument (params).
+   */
   argsKey?: (...args: readonly any[]) => Record<string, unknown>;
   /** Keys a collection nested in an entity by its parent, e.g. `(parent) => ({ userId: parent.id })`. */
   nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>;
@@ -43,12 +46,25 @@ export interface CollectionOptions {
 /** How an adder combines new items with a stored collection. */
 export type AddMode = 'push' | 'unshift' | 'assign';
 
+/**
+ * An argument as a collection keys and filters by it: a primitive as `String(value)`, an array as its
+ * present items joined with `,` (Data Client's form: `['b', 'c']` is `'b,c'`; an empty one is absent).
+ * `undefined` for an absent argument and for any other object, which never keys or filters a list.
+ */
+function argumentString(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    const items = value.filter((item) => item !== undefined && item !== null);
+    return items.length > 0 ? items.join(',') : undefined;
+  }
+  return value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
+}
+
 function stringifyArgs(source: Record<string, unknown> | undefined): CollectionArgs {
   const out: CollectionArgs = {};
   if (source === undefined || source === null || typeof source !== 'object') return out;
   for (const name of Object.keys(source).sort()) {
-    const value = source[name];
-    if (value !== undefined && value !== null && typeof value !== 'object') setOwn(out, name, String(value));
+    const text = argumentString(source[name]);
+    if (text !== undefined) setOwn(out, name, text);
   }
   return out;
 }
@@ -162,17 +178,15 @@ class CollectionSchema<S = unknown> implements SchemaClass, EntityLikeSchema, Sc
    * Decides which stored collections receive items added with `args`: by
    * default each argument a collection is keyed by, unless
    * {@link Collection.nonFilterArgumentKeys} says it does not filter, must
-   * equal (as a string) that member of the params or the body (`FormData` included).
+   * equal (as a string; an array as its items joined with `,`) that member of
+   * the params or the body (`FormData` included).
    */
   createCollectionFilter(...args: readonly any[]): (collectionArgs: CollectionArgs) => boolean {
     return (collectionArgs) =>
       Object.keys(collectionArgs).every((name) => {
         if (this.nonFilterArgumentKeys(name)) return true;
         const expected = collectionArgs[name];
-        return args.some((arg) => {
-          const value = argumentValue(arg, name);
-          return value !== undefined && value !== null && String(value) === expected;
-        });
+        return args.some((arg) => argumentString(argumentValue(arg, name)) === expected);
       });
   }
 

@@ -171,9 +171,10 @@ describe('optimistic: true', () => {
     expect(r.update.getOptimisticResponse?.(snapshot(undefined), { id: 1 }, { title: 'b' })).toEqual({ id: 1, title: 'b' });
   });
 
-  it('partialUpdate returns params plus body when get is cached, else throws AbortOptimistic', () => {
+  it('partialUpdate returns the params, the cached item, then the body when get is cached, else throws AbortOptimistic', () => {
     expect(r.partialUpdate.getOptimisticResponse?.(snapshot(cached), { id: 1 }, { completed: true })).toEqual({
       id: 1,
+      title: 'a',
       completed: true,
     });
     expect(() => r.partialUpdate.getOptimisticResponse?.(snapshot(undefined), { id: 1 }, { completed: true })).toThrow(

@@ -68,3 +68,21 @@ describe('two resources over one entity with different paths', () => {
     expect(titles(controller.getResponse(A.getList, store.getState()).data)).toEqual(['old', 'both']);
   });
 });
+
+describe('an endpoint extended from getList', () => {
+  it('keeps its Collection, as in Data Client; given a Collection of its own, it keeps its own list and push', async () => {
+    const { store, controller } = setup();
+    const { Todos } = resources();
+    expect(Todos.getList.extend({ path: '/archived/todos', name: 'Todo.archived' }).schema).toBe(Todos.getList.schema);
+    const Archived = Todos.getList.extend({
+      path: '/archived/todos',
+      name: 'Todo.archived',
+      schema: new schema.Collection([Todo], { key: '[Todo] archived' }),
+    });
+    await controller.fetch(Todos.getList);
+    await controller.fetch(Archived);
+    await controller.fetch(Archived.push, { title: 'archived now' });
+    expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two']);
+    expect(titles(controller.getResponse(Archived, store.getState()).data)).toEqual(['old', 'archived now']);
+  });
+});
