@@ -314,6 +314,22 @@ describe('refetch on focus and reconnect', () => {
     await forced.settled();
   });
 
+  it('a detail in use that reads by inference from a list refetches on focus once its rows are stale, not before', async () => {
+    const { clock, cache, store, controller, TodoResource, inflight, settled } = make({ refetchOnFocus: true }, false);
+    await controller.fetch(TodoResource.getList);
+    const release = controller.retain(TodoResource.get, { id: 1 });
+    expect(controller.getResponse(TodoResource.get, { id: 1 }, store.getState()).data?.title).toBe('one');
+    store.dispatch(cache.actions.focus());
+    expect(inflight()).toEqual([]);
+    // Past the list rows' expiry (the cache's 60 s default).
+    clock.advance(60_001);
+    store.dispatch(cache.actions.focus());
+    expect(inflight()).toEqual([TodoResource.get.key({ id: 1 })]);
+    await settled();
+    expect(server.count('GET', '/todos/1')).toBe(1);
+    release();
+  });
+
   it('after the remover, focus refetches nothing', async () => {
     const { clock, store, cache, controller, TodoResource, inflight } = make({}, false);
     setupListeners(store, cache)();

@@ -1,5 +1,7 @@
 import { describeKind, getOwn, quote } from '../../schema/own';
 import type { RestFeature } from '../../store/feature';
+import type { EndpointInterface } from '../../store/endpoint';
+import type { ResponseState } from '../../store/reads';
 import { endpointFlag } from '../../store/middleware/endpointFlag';
 import { isListening } from './listening';
 
@@ -52,7 +54,8 @@ function checkOptions(options: ListenersOptions): Required<Pick<ListenersOptions
  * endpoint allows it (its own `refetchOnFocus`/`refetchOnReconnect`, else
  * these options, else whether `setupListeners` runs on the store) and it was
  * received at least `refetchMinAge` ms ago (or is stale, invalid or an error).
- * A result with nothing stored yet is left to its user; refetches share GETs
+ * A detail read by inference from a list refetches once its rows are stale;
+ * a result with nothing stored yet is left to its user. Refetches share GETs
  * in flight. Install it to use `setupListeners`.
  *
  * @example
@@ -72,13 +75,20 @@ export function listeners(options: ListenersOptions = {}): RestFeature {
         const slice = store.slice();
         const now = cache.now();
         const done = new Set<string>();
+        const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => ResponseState<unknown>;
         for (const { key, endpoint, args } of [...store.usage.inUse()]) {
           if (done.has(key) || endpoint.sideEffect) continue;
           if (!(endpointFlag(endpoint, option) ?? byDefault)) continue;
           const meta = getOwn(slice.meta, key);
-          if (meta === undefined) continue;
-          const due = meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now || now - meta.date >= checked.refetchMinAge;
-          if (!due) continue;
+          if (meta === undefined) {
+            // Nothing stored for the key: a detail read by inference (a list brought it) refetches once its rows are
+            // stale; a key with no data at all is left to its user.
+            const { data, expiresAt } = getResponse(endpoint, ...args, store.getState());
+            if (data === undefined || expiresAt >= now) continue;
+          } else {
+            const due = meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now || now - meta.date >= checked.refetchMinAge;
+            if (!due) continue;
+          }
           done.add(key);
           store.fetch(endpoint, args).catch(() => {
             // The failure is recorded in the store, where its users read it.
