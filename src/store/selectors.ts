@@ -29,7 +29,8 @@ export function createSliceSelector(reducerPath: string) {
     const slice = (rootState as Record<string, RestCacheState | undefined> | undefined)?.[reducerPath];
     if (slice === undefined || slice === null || typeof slice !== 'object' || !('entities' in slice)) {
       if (process.env.NODE_ENV !== 'production') warnOnce(
-        `[rest-slice] no cache state at \`${reducerPath}\`: add \`[cache.reducerPath]: cache.reducer\` to the store's reducer (\`configureStore({ reducer: { ${reducerPath}: cache.reducer } })\`).`,
+        `[rest-slice] no cache state at \`${reducerPath}\`: add \`[cache.reducerPath]: cache.reducer\` to the store's reducer (\`configureStore({ reducer: { ${reducerPath}: cache.reducer } })\`). ` +
+          "A slice injected with `combineSlices(...).inject(cache.slice)` has its state from the store's next action: dispatch one before reading.",
       );
       return empty;
     }

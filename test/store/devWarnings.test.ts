@@ -40,7 +40,8 @@ it('warns once when the reducer is not mounted at reducerPath (controller and se
   expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
   expect(cache.selectEntities(store.getState(), Todo)).toEqual([]);
   expect(messages(warn)).toEqual([
-    "[rest-slice] no cache state at `notMounted`: add `[cache.reducerPath]: cache.reducer` to the store's reducer (`configureStore({ reducer: { notMounted: cache.reducer } })`).",
+    "[rest-slice] no cache state at `notMounted`: add `[cache.reducerPath]: cache.reducer` to the store's reducer (`configureStore({ reducer: { notMounted: cache.reducer } })`). " +
+      "A slice injected with `combineSlices(...).inject(cache.slice)` has its state from the store's next action: dispatch one before reading.",
   ]);
 });
 
