@@ -232,6 +232,8 @@ function readOwnResponse(
   const { incoming, entities, entitiesMeta, ownDiffers } = normalized;
   const getEntity: GetEntity = (key, pk) => {
     const changed = getOwnRow(getOwnRow(entities, key), pk);
+    // Where this response's own rows are what gets stored (most tables), the row written is its own.
+    if (changed !== undefined && changed !== null && !ownDiffers.includes(key)) return changed;
     const won = getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
     if (changed !== undefined && changed !== null && won) return changed;
     const stored = getRow(confirmed.entities, key, pk);
