@@ -1,6 +1,6 @@
 import { ArraySchema } from './Array';
 import type { Entity } from './Entity';
-import type { PolymorphicReference } from './Polymorphic';
+import { isUnion, type PolymorphicReference } from './Polymorphic';
 import type { QueryReader } from './infer';
 
 /** Joins pks with a character no JSON key holds unescaped in practice, to compare lists cheaply. */
@@ -23,13 +23,15 @@ class AllSchema<S = typeof Entity> extends ArraySchema<S> {
   infer(args: readonly unknown[], reader: QueryReader): readonly unknown[] | undefined {
     const list: unknown[] = [];
     let signature = '';
-    if (this.isSingle) {
+    // Over a Union (`new schema.All(PetUnion)`), its members, as Data Client hoists them.
+    const union = this.isSingle && isUnion(this.definition) ? this.definition : undefined;
+    if (this.isSingle && union === undefined) {
       for (const pk of reader.getPks((this.definition as typeof Entity).key)) {
         list.push(pk);
         signature += pk + SEPARATOR;
       }
     } else {
-      const mapping = this.definition as Record<string, typeof Entity>;
+      const mapping = (union === undefined ? this.definition : union.schema) as Record<string, typeof Entity>;
       for (const attribute of Object.keys(mapping)) {
         for (const pk of reader.getPks(mapping[attribute].key)) {
           const reference: PolymorphicReference = { id: pk, schema: attribute };

@@ -46,9 +46,12 @@ export abstract class Entity {
     }
   }
 
-  /** Builds an instance from plain data: the defaults, overwritten by `props`. */
+  /**
+   * Builds an instance from plain data: the defaults, overwritten by `props`. The constructor gets `props`
+   * too (as Data Client's `new this(props)`), for a class whose constructor reads them.
+   */
   static fromJS<T extends typeof Entity>(this: T, props: Readonly<Record<string, unknown>> = {}): AbstractInstance<T> {
-    const instance = new (this as unknown as new () => AbstractInstance<T>)();
+    const instance = new (this as unknown as new (props: Readonly<Record<string, unknown>>) => AbstractInstance<T>)(props);
     assignOwn(instance as unknown as Record<string, unknown>, props);
     return instance;
   }

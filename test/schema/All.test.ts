@@ -76,4 +76,18 @@ describe('schema.All', () => {
     expect(list[0]).toBeInstanceOf(Cat);
     expect(list[2]).toBeInstanceOf(Dog);
   });
+
+  it("over a Union reads the Union's members, as Data Client does", () => {
+    const pet = new schema.Union({ cat: Cat, dog: Dog }, 'type');
+    const pets = new schema.All(pet);
+    const entities = deepFreeze({ Cat: { '1': { id: 1, type: 'cat' } }, Dog: { '2': { id: 2, type: 'dog' } } });
+    const result = pets.infer([], readerOf(entities));
+    expect(result).toEqual([
+      { id: '1', schema: 'cat' },
+      { id: '2', schema: 'dog' },
+    ]);
+    const list = present(denormalize(pets, result, entities));
+    expect(list.map((one: Cat | Dog) => `${one.constructor.name} ${one.id}`)).toEqual(['Cat 1', 'Dog 2']);
+    expect(pets.infer([], readerOf({}))).toBeUndefined();
+  });
 });

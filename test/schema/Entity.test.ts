@@ -132,6 +132,23 @@ describe('Entity', () => {
       expect(todo.pk()).toBeUndefined();
       expect(todo.title).toBe('');
     });
+
+    it('passes the props to the constructor too, as Data Client does', () => {
+      class Labelled extends Entity {
+        id = 0;
+        label: string;
+        constructor(props?: { id?: number }) {
+          super();
+          this.label = `made for ${props?.id ?? 'nothing'}`;
+        }
+        pk() {
+          return String(this.id);
+        }
+        static override key = 'Labelled';
+      }
+      expect(Labelled.fromJS({ id: 3 })).toMatchObject({ id: 3, label: 'made for 3' });
+      expect(denormalize(Labelled, '4', { Labelled: { '4': { id: 4 } } })).toMatchObject({ id: 4, label: 'made for 4' });
+    });
   });
 
   describe('merge', () => {
