@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { fetchOnce } from './fetchOnce';
 import { useController } from './useController';
 import { useRequestState } from './useRequestState';
 import { useRetain } from './useRetain';
+import { useRestCache } from './useRestCache';
 
 /** What {@link useDLE} returns. */
 export interface DataLoadingError<T> {
@@ -34,21 +35,36 @@ export function useDLE<E extends EndpointInterface>(
   ...args: EndpointArgs<E> | readonly [null]
 ): DataLoadingError<EndpointData<E>> {
   const controller = useController();
+  const cache = useRestCache();
   const request = useRequestState(endpoint, args, true);
-  const { key, shouldFetch } = request;
+  const { key, shouldFetch, inFlight } = request;
   useRetain(endpoint, args, key);
+  // A fetch that failed without a word in the store (aborted, or refused before it was sent) ends the loading
+  // with its error, as RTK Query's aborted query does; one dropped by `resetEntireStore` is fetched again (the
+  // data is still needed). Neither changes the state, so this hook's own state says so.
+  const [dropped, setDropped] = useState<{ readonly key: string; readonly error: Error }>();
+  const [resets, setResets] = useState(0);
+  const droppedNow = dropped !== undefined && dropped.key === key ? dropped.error : undefined;
 
   useEffect(() => {
-    if (shouldFetch && key !== undefined) {
-      // The failure is in the store; `error` shows it.
-      fetchOnce(controller, endpoint, args, key, true).catch(() => undefined);
-    }
+    if (!shouldFetch || key === undefined || droppedNow !== undefined) return;
+    const { lastReset } = cache.selectCacheState(controller.getState());
+    fetchOnce(controller, endpoint, args, key, true).catch((error: unknown) => {
+      if (cache.selectCacheState(controller.getState()).lastReset !== lastReset) setResets((count) => count + 1);
+      // A failure the store recorded (the very error) is `request.error`.
+      else if (cache.selectError(controller.getState(), endpoint, ...(args as EndpointArgs<E>)) !== error)
+        setDropped({ key, error: error instanceof Error ? error : new Error(String(error)) });
+    });
     // `key` stands for `endpoint` and `args`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [controller, key, shouldFetch]);
+  }, [controller, key, shouldFetch, resets, droppedNow]);
 
-  const loading = request.inFlight || (request.mustFetch && request.activeError === undefined);
-  const { data, error } = request;
+  // Data that came another way (a refetch, another reader) ends the dropped failure.
+  if (dropped !== undefined && !request.mustFetch && dropped.key === key) setDropped(undefined);
+
+  const loading = inFlight || (request.mustFetch && request.activeError === undefined && droppedNow === undefined);
+  const data = request.data;
+  const error = request.error ?? droppedNow;
   // A stable object while its members are, so it can be an effect dependency.
   return useMemo(() => ({ data, loading, error }), [data, loading, error]);
 }

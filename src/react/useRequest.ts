@@ -93,16 +93,21 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
   const previous = shown.current?.name === endpoint.name ? shown.current.data : undefined;
   const data = key === undefined ? undefined : (currentData ?? previous);
 
+  // The endpoint of the latest render (a hookified one carries the latest auth), for the one `refetch` of a key.
+  const latest = useRef({ endpoint, args });
+  useEffect(() => {
+    latest.current = { endpoint, args };
+  });
   const refetch = useCallback(
     () =>
       handled(() => {
+        const { endpoint: current, args: currentArgs } = latest.current;
         if (key === undefined) {
-          throw new Error(`[rest-slice] \`refetch\` of \`${endpoint.name}\` was called while its args are \`null\`: a skipped request has nothing to fetch.`);
+          throw new Error(`[rest-slice] \`refetch\` of \`${current.name}\` was called while its args are \`null\`: a skipped request has nothing to fetch.`);
         }
-        return controller.fetch(endpoint, ...(args as never[]));
+        return controller.fetch(current, ...(currentArgs as never[]));
       }),
-    // `key` stands for `endpoint` and `args`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for `endpoint` and `args`; the latest of them are read from `latest`.
     [controller, key],
   );
 

@@ -46,7 +46,7 @@ export interface SetResponsePayload extends StampedPayload {
   /** The fetch's `requestId` (absent for `controller.setResponse`/`resolve`): removes exactly its optimistic update. */
   readonly requestId?: string;
   /**
-   * The response as the server sent it (its JSON form; `null` for no body),
+   * The response after the endpoint's `process`, in its JSON form (`null` for no body),
    * only for endpoints `endpointMatchers` was made for: the reducer ignores it.
    */
   readonly response?: unknown;

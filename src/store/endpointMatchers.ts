@@ -21,7 +21,7 @@ export type Jsonified<T> = T extends string | number | boolean | null | undefine
 
 /** The payload of a `<reducerPath>/setResponse` that `matchFulfilled` accepted: the normalized result, and the response as sent. */
 export interface FulfilledPayload<E> extends SetResponsePayload {
-  /** The response as the server sent it (its JSON form; `null` for no body), where `result` has entities as pks. */
+  /** The response after the endpoint's `process`, in its JSON form (`null` for no body), where `result` has entities as pks. */
   readonly response: Jsonified<EndpointData<E>>;
 }
 
@@ -33,7 +33,7 @@ export interface FulfilledPayload<E> extends SetResponsePayload {
 export interface EndpointMatchers<E> {
   /** `<reducerPath>/fetch`: a request was triggered (a call sharing a GET in flight dispatches none). */
   matchPending(action: unknown): action is PayloadAction<FetchPayload, string, RequestMeta>;
-  /** `<reducerPath>/setResponse` with `payload.response`, the response as the server sent it. */
+  /** `<reducerPath>/setResponse` with `payload.response`, the response after `process` in its JSON form. */
   matchFulfilled(action: unknown): action is PayloadAction<FulfilledPayload<E>>;
   /** `<reducerPath>/setError`: the request failed; `payload.error` is `{ name, message, status? }`. */
   matchRejected(action: unknown): action is PayloadAction<SetErrorPayload>;
