@@ -4,6 +4,7 @@ import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
 import { describeKind, getOwn, isPlainRecord, quote, setOwn } from './own';
 import { isUnion, Polymorphic } from './Polymorphic';
+import type { InferredEntity, QueryReader } from './infer';
 import type { Values } from './Values';
 import type {
   Denormalize,
@@ -157,6 +158,15 @@ class CollectionSchema<S = unknown> implements SchemaClass, EntityLikeSchema, Sc
           ? this.options.argsKey(...list)
           : (list[0] as Record<string, unknown> | undefined);
     return JSON.stringify(stringifyArgs(source));
+  }
+
+  /**
+   * @internal A list read with no result of its own: the collection stored for its args (by another endpoint over
+   * this Collection, `getList.extend({ path: '/users/:userId/todos' })`), as Data Client infers it.
+   */
+  inferEntity(args: readonly unknown[], reader: QueryReader): InferredEntity | undefined {
+    const pk = this.pk(undefined, undefined, args);
+    return reader.getEntity(this.key, pk) == null ? undefined : { result: pk, rows: [{ key: this.key, pk }] };
   }
 
   /** A fetched collection replaces the stored one. */

@@ -1,6 +1,6 @@
 // Lists of two resources over one entity with different paths stay apart
 // (each getList is keyed by item and URL), and sharing one list is opt-in.
-import { createResource, schema } from 'rest-slice';
+import { ExpiryStatus, createResource, schema } from 'rest-slice';
 import { setup, startStoreServer, Todo, type StoreServer } from '../store/helpers';
 
 let server: StoreServer;
@@ -84,5 +84,20 @@ describe('an endpoint extended from getList', () => {
     await controller.fetch(Archived.push, { title: 'archived now' });
     expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two']);
     expect(titles(controller.getResponse(Archived, store.getState()).data)).toEqual(['old', 'archived now']);
+  });
+
+  it('a list one of them stored for some args is read by the other for the same args, without a request (as Data Client infers it)', async () => {
+    server.route('GET', '/users/:userId/todos', () => ({ json: [...server.todos.values()] }));
+    const { store, controller } = setup();
+    const Todos = createResource({ urlPrefix: server.url, path: '/todos/:id', schema: Todo, searchParams: {} as { userId?: number } });
+    const UserTodos = Todos.getList.extend({ path: '/users/:userId/todos', name: 'Todo.byUser' });
+    await controller.fetch(UserTodos, { userId: 1 });
+    const requests = server.requests.length;
+    const read = controller.getResponse(Todos.getList, { userId: 1 }, store.getState());
+    expect(titles(read.data)).toEqual(['one', 'two']);
+    expect(read.expiryStatus).toBe(ExpiryStatus.Valid);
+    // Other args have no stored list: nothing to read.
+    expect(controller.getResponse(Todos.getList, { userId: 2 }, store.getState()).data).toBeUndefined();
+    expect(server.requests.length).toBe(requests);
   });
 });

@@ -94,7 +94,11 @@ describe('schema.Entity(Class, options)', () => {
     class ProfileData {
       id = 0;
       login = '';
-      constructor(readonly origin = 'default') {}
+      readonly origin: string;
+      // As Data Client's `fromJS` (`new this(props)`), a read passes the row: a base class may take its own argument too.
+      constructor(origin: unknown = 'default') {
+        this.origin = typeof origin === 'string' ? origin : 'default';
+      }
     }
     const Profile = schema.Entity(ProfileData, { key: 'Profile' });
     const wide: Record<string, unknown> = { login: 'ada', id: 7 };
@@ -103,7 +107,7 @@ describe('schema.Entity(Class, options)', () => {
     for (let read = 0; read < 20; read++) {
       const profile = present(denormalize(Profile, result, entities));
       expect(profile).toBeInstanceOf(ProfileData);
-      expect(Object.keys(profile)).toEqual(['origin', 'id', 'login', ...Object.keys(wide).slice(2)]);
+      expect(Object.keys(profile)).toEqual(['id', 'login', 'origin', ...Object.keys(wide).slice(2)]);
       expect({ ...profile }).toEqual({ ...wide, origin: 'default' });
     }
     const Built = Profile as unknown as new (origin: string) => ProfileData;
