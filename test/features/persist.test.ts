@@ -134,7 +134,8 @@ it('the rehydrate payload is the slice\'s own shape, with no request in flight a
 
 /**
  * The outbox's side of the protocol, as small as it gets: a write it keeps is marked by `outbox: <entry id>` on
- * its optimistic update, and its own state is `state.outbox`. Marking is a case of its own (`rest/keep`).
+ * its optimistic update, and its own state is `state.outbox`, a list of entries (persist checks each has the
+ * members the outbox reads). Marking is a case of its own (`rest/keep`).
  */
 function keepingOutbox(): RestFeature {
   return {
@@ -142,8 +143,11 @@ function keepingOutbox(): RestFeature {
     reducers: {
       keep: (state, action) => {
         const { requestId, id } = action.payload as { requestId: string; id: string };
-        const optimistic = state.optimistic.map((entry) => (entry.requestId === requestId ? { ...entry, outbox: id } : entry));
-        const outbox = { entries: [...(((state as { outbox?: { entries: string[] } }).outbox?.entries) ?? []), id] };
+        const marked = state.optimistic.find((entry) => entry.requestId === requestId)!;
+        const optimistic = state.optimistic.map((entry) => (entry === marked ? { ...entry, outbox: id } : entry));
+        const { endpoint, key, args, fetchedAt } = marked;
+        const entry = { id, endpoint, key, args, fetchedAt, requestId, runAt: fetchedAt, idempotencyKey: `key-${id}`, attempts: 0, status: 'pending' };
+        const outbox = [...((state as { outbox?: unknown[] }).outbox ?? []), entry];
         return { ...state, optimistic, outbox } as unknown as RestCacheState;
       },
     },
@@ -169,7 +173,7 @@ it('optimistic updates of the outbox (marked `outbox`) and the outbox state are 
   const restored = slice(second.cache, second.store);
   expect(restored.optimistic).toEqual([{ ...keptEntry, outbox: 'w1' }]);
   expect(restored.optimistic).not.toContainEqual(expect.objectContaining({ requestId: otherEntry.requestId }));
-  expect((restored as { outbox?: unknown }).outbox).toEqual({ entries: ['w1'] });
+  expect((restored as { outbox?: unknown }).outbox).toEqual([expect.objectContaining({ id: 'w1', requestId: keptEntry.requestId, status: 'pending' })]);
   // Recomputing the kept update needs its endpoint: the outbox registers the endpoints it may replay.
 
   // A cache without the outbox cannot settle them: neither is applied there.

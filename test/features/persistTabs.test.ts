@@ -2,8 +2,8 @@
 // without care the second tab's save replaces the first one's, and a write the first tab kept offline
 // (it exists nowhere else) would be lost. A save keeps the other tab's outbox entries it never held, and
 // writes its parts under keys of its own, so each save names only parts that exist.
-import { memoryStorage, selectOutbox, type PersistStorage } from 'rest-slice';
-import { until, storeServerForEachTest } from '../store/helpers';
+import { createRestCache, memoryStorage, persist, selectOutbox, type PersistStorage } from 'rest-slice';
+import { Counter, makeClock, makeStore, slice, until, storeServerForEachTest } from '../store/helpers';
 import { Todo } from '../fixtures/Todo';
 import { loadOfflinePage, saveThrough, todoResources, type OfflinePage } from './outboxHelpers';
 
@@ -70,4 +70,38 @@ it('tabs saving in turn leave a save whose every part can be read', async () => 
   expect(await reload.persisted.ready(reload.store)).toBe('restored');
   expect(todo(reload, 1)).toMatchObject({ title: 'Write docs' });
   expect(todo(reload, 2)).toMatchObject({ title: 'Ship it' });
+});
+
+it('two open tabs restored from one save, each changing a part of its own, saving at the same moment: the save they leave can be read whole', async () => {
+  const storage = memoryStorage();
+  // One clock: both tabs' throttle windows end in the same turn, so their saves start together.
+  const clock = makeClock();
+  const open = () => {
+    const persisted = persist({ storage, throttle: 100 });
+    const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted] });
+    const store = makeStore(cache);
+    return { persisted, cache, store, controller: cache.controller(store) };
+  };
+  const settle = async () => {
+    clock.advance(100);
+    for (let i = 0; i < 60; i++) await Promise.resolve();
+  };
+  const first = open();
+  await first.persisted.ready(first.store);
+  void first.controller.set(Todo, { id: 1 }, { id: 1, title: 'Write docs' });
+  void first.controller.set(Counter, { id: 1 }, { id: 1, count: 0 });
+  await settle();
+  const a = open();
+  const b = open();
+  expect(await a.persisted.ready(a.store)).toBe('restored');
+  expect(await b.persisted.ready(b.store)).toBe('restored');
+  // A changes the Todo table only, B the Counter table only: each would write its part and name the other's as it was.
+  void a.controller.set(Todo, { id: 1 }, { id: 1, title: 'Changed in A' });
+  void b.controller.set(Counter, { id: 1 }, { id: 1, count: 5 });
+  await settle();
+  const reload = open();
+  expect(await reload.persisted.ready(reload.store)).toBe('restored');
+  const entities = (page: ReturnType<typeof open>) => JSON.parse(JSON.stringify(slice(page.cache, page.store).entities)) as unknown;
+  // Cached data is last-writer-wins: the reload shows one tab's view, whole.
+  expect([entities(a), entities(b)]).toContainEqual(entities(reload));
 });

@@ -296,7 +296,7 @@ function runTab(
       warn('it is not a JSON text');
       return;
     }
-    const why = checkMessage(parsed, prefix);
+    const why = checkMessage(parsed, prefix, cache.now());
     if (why !== undefined) {
       warn(why);
       return;

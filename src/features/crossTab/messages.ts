@@ -70,6 +70,15 @@ function notJson(value: unknown, depth = 0): string | undefined {
 const json: Check = (value) => notJson(value);
 const string: Check = (value) => (typeof value === 'string' ? undefined : 'not a string');
 const number: Check = (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'not a finite number');
+/**
+ * How far ahead of this tab's clock a relayed time may lie: a day. Tabs of one browser share a clock, so a
+ * time further ahead is corrupt or forged, and applied it would outrank every later answer of this tab (a
+ * reset dated ahead drops them all, a row fetched "later" is never replaced).
+ */
+const MAX_AHEAD = 86_400_000;
+// The latest time a relayed stamp may have, set by `checkMessage` for the message it checks (synchronously).
+let latest = Infinity;
+const stamp: Check = (value) => number(value) ?? ((value as number) > latest ? "a time more than a day ahead of this tab's clock" : undefined);
 const optional =
   (check: Check): Check =>
   (value) =>
@@ -110,24 +119,24 @@ function tables(row: Check): Check {
 }
 
 const entityRow: Check = (value) => (value === null || isRecord(value) || Array.isArray(value) ? notJson(value) : 'not a row');
-const entityMeta = record({ fetchedAt: number, date: number, expiresAt: number, write: optional(oneOf(true)), invalidated: optional(oneOf(true)) });
+const entityMeta = record({ fetchedAt: stamp, date: stamp, expiresAt: number, write: optional(oneOf(true)), invalidated: optional(oneOf(true)) });
 const serializedError = record({ name: string, message: string, status: optional(number) });
 const resultMeta = record({
-  fetchedAt: number,
-  date: number,
+  fetchedAt: stamp,
+  date: stamp,
   expiresAt: number,
   error: optional(serializedError),
-  errorAt: optional(number),
+  errorAt: optional(stamp),
   errorPolicy: optional(oneOf('soft')),
   invalidated: optional(oneOf(true)),
 });
-const request = { endpoint: string, key: string, args: array, fetchedAt: number };
+const request = { endpoint: string, key: string, args: array, fetchedAt: stamp };
 const optimisticEntry = record({ ...request, requestId: relayedId });
 
 const payloads: Record<RelayedType, Check> = {
   setResponse: record({
     ...request,
-    date: number,
+    date: stamp,
     expiresAt: number,
     result: json,
     entities: tables(entityRow),
@@ -138,18 +147,18 @@ const payloads: Record<RelayedType, Check> = {
   }),
   setError: record({
     ...request,
-    date: number,
+    date: stamp,
     expiresAt: number,
     error: serializedError,
     errorPolicy: optional(oneOf('soft')),
     requestId: optional(relayedId),
     keepsExpiry: optional(oneOf(true)),
   }),
-  set: record({ schema: string, args: array, fetchedAt: number, entities: tables(entityRow), entitiesMeta: tables(entityMeta) }),
+  set: record({ schema: string, args: array, fetchedAt: stamp, entities: tables(entityRow), entitiesMeta: tables(entityMeta) }),
   invalidate: record({ keys: strings }),
   invalidateAll: record({ keys: strings }),
   expireAll: record({ keys: strings }),
-  reset: record({ date: number }),
+  reset: record({ date: stamp }),
   optimistic: optimisticEntry,
   abort: record({ ...request, requestId: relayedId }),
 };
@@ -174,15 +183,17 @@ const tabState = record({
     }
     return undefined;
   },
-  lastReset: number,
+  lastReset: stamp,
 });
 
 /**
  * Why `data` is not a message this tab applies (a foreign, malformed or
- * other-version message), or `undefined` when it is one. `prefix` is the
- * cache's `<reducerPath>/`: an action of another cache is foreign.
+ * other-version message, or one with a time more than {@link MAX_AHEAD}
+ * past `now`, this tab's clock), or `undefined` when it is one. `prefix` is
+ * the cache's `<reducerPath>/`: an action of another cache is foreign.
  */
-export function checkMessage(data: unknown, prefix: string): string | undefined {
+export function checkMessage(data: unknown, prefix: string, now: number): string | undefined {
+  latest = now + MAX_AHEAD;
   if (!isRecord(data)) return 'it is not an object';
   if (data.v !== VERSION) return `its version is ${JSON.stringify(data.v) ?? 'missing'}, not ${VERSION}`;
   if (typeof data.from !== 'string' || data.from === '') return 'it names no sending tab';
@@ -191,7 +202,7 @@ export function checkMessage(data: unknown, prefix: string): string | undefined 
     case 'bye':
       return undefined;
     case 'fetching':
-      return explain('fetching', record({ key: string, fetchedAt: number })(data));
+      return explain('fetching', record({ key: string, fetchedAt: stamp })(data));
     case 'state':
       return explain('state', string(data.to) ?? tabState(data.state));
     case 'action': {

@@ -75,7 +75,8 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
   const entry = (id: string) => entries().find((found) => found.id === id);
   // The same, for code where `entry` names a loop's entry.
   const current = entry;
-  // Made on first use: a store that never keeps a write (one per request on a server) joins no channel.
+  // Joined when this store first holds a write (kept, or restored), so it hears another outbox send that
+  // entry before it ever replays; a store that never keeps a write (one per request on a server) joins none.
   let coordination: ReturnType<typeof coordinate> | undefined;
   const tabs = () => (coordination ??= coordinate(lockName, receive));
 
@@ -108,6 +109,7 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
       reject = rej;
     });
     const args = () => rewritten.get(link.id) ?? request.args;
+    tabs();
     held.set(link.id, { requestId: request.requestId, endpoint: request.endpoint, args, attempt, resolve, reject, settled });
     const drop = () => {
       held.delete(link.id);

@@ -6,6 +6,8 @@ import { rehydrateCase } from './rehydrate';
 import { readSaved } from './restore';
 import { FORMAT, HEAD_KEY, partKey, partName, partsOf, savedOptimistic, savedPages, type SavedHead } from './saved';
 import { indexedDbStorage, memoryStorage, type PersistStorage } from './storages';
+import { exclusive } from './exclusive';
+import { isOutbox, type SavedOutboxEntry } from './validate';
 
 /** Options of {@link persist}. */
 export interface PersistOptions {
@@ -40,7 +42,7 @@ export interface PersistOptions {
    * How long fetches wait for the storage to answer when the store starts
    * (ms, through the cache's `scheduler`). Past it they run (a development
    * warning says so); the saved data is still applied when it arrives, under
-   * what the store got meanwhile.
+   * what the store got meanwhile (row by row: the store's rows win).
    * @defaultValue `2_000`
    */
   timeout?: number;
@@ -80,23 +82,18 @@ const savedRefs = (state: RestCacheState): Saved => [
   (state as { outbox?: unknown }).outbox,
   (state as { pages?: unknown }).pages,
 ];
-/** What a save needs of an outbox entry (the outbox feature's own type stays its own). */
-interface OutboxLike {
-  readonly id: string;
-  readonly fetchedAt: number;
-}
 
 /** The outbox entries of a state, when the outbox feature keeps some. */
-function outboxOf(state: RestCacheState): readonly OutboxLike[] {
+function outboxOf(state: RestCacheState): readonly SavedOutboxEntry[] {
   const outbox = (state as { outbox?: unknown }).outbox;
-  return Array.isArray(outbox) ? (outbox as OutboxLike[]) : [];
+  return Array.isArray(outbox) ? (outbox as SavedOutboxEntry[]) : [];
 }
 
 /** What a save reads of the last save in the storage (another tab's, maybe). */
 interface StoredHead {
   readonly generation: number;
   readonly parts: { readonly [name: string]: number };
-  readonly outbox?: readonly OutboxLike[];
+  readonly outbox?: readonly SavedOutboxEntry[];
   readonly optimistic?: readonly OptimisticEntry[];
 }
 
@@ -112,9 +109,8 @@ function storedHead(text: string | null | undefined): StoredHead | undefined {
   if (typeof head !== 'object' || head === null) return undefined;
   const { format, generation, parts, outbox, optimistic } = head as Record<string, unknown>;
   if (format !== FORMAT || typeof generation !== 'number' || typeof parts !== 'object' || parts === null) return undefined;
-  const entries = Array.isArray(outbox)
-    ? outbox.filter((entry): entry is OutboxLike => typeof entry === 'object' && entry !== null && typeof (entry as OutboxLike).id === 'string' && typeof (entry as OutboxLike).fetchedAt === 'number')
-    : undefined;
+  // An outbox the restore would drop (one malformed entry drops it whole) is not carried over either.
+  const entries = isOutbox(outbox) ? outbox : undefined;
   const updates = Array.isArray(optimistic)
     ? optimistic.filter((entry): entry is OptimisticEntry => typeof entry === 'object' && entry !== null && typeof (entry as OptimisticEntry).fetchedAt === 'number')
     : undefined;
@@ -198,7 +194,11 @@ export function persist(options: PersistOptions = {}): PersistFeature {
       if (process.env.NODE_ENV !== 'production') warn(`[rest-slice] persist: ${what} at \`${reducerPath}\`; the app runs on without persistence`, error);
     }
 
-    async function write(): Promise<void> {
+    // One name for every store of the app at this reducerPath: their saves and restores never interleave.
+    const lock = `rest-slice-persist:${reducerPath}`;
+    const write = (): Promise<void> => exclusive(storage, lock, writeNow);
+
+    async function writeNow(): Promise<void> {
       if (phase !== 'on') return;
       let state = store.slice();
       let refs = savedRefs(state);
@@ -224,7 +224,8 @@ export function persist(options: PersistOptions = {}): PersistFeature {
         known = new Map();
         generation = Math.max(generation, stored.generation);
       }
-      const foreign = (stored?.outbox ?? []).filter((entry) => !seen.has(entry.id));
+      // Not an entry made before this state's last reset, though: a logout drops every write made before it.
+      const foreign = (stored?.outbox ?? []).filter((entry) => !seen.has(entry.id) && entry.fetchedAt >= state.lastReset);
       const foreignIds = new Set(foreign.map((entry) => entry.id));
       const byFetchedAt = (a: { fetchedAt: number }, b: { fetchedAt: number }) => a.fetchedAt - b.fetchedAt;
       const { parts, buckets } = partsOf(state);
@@ -242,7 +243,7 @@ export function persist(options: PersistOptions = {}): PersistFeature {
         items.push([partKey(part.name, written), JSON.stringify({ generation: written, data })]);
         next.set(part.name, { ref: part.data, generation: written });
       }
-      const own = (state as { outbox?: readonly OutboxLike[] }).outbox;
+      const own = (state as { outbox?: readonly SavedOutboxEntry[] }).outbox;
       const outbox = foreign.length === 0 ? own : [...(own ?? []), ...foreign].sort(byFetchedAt);
       const optimistic = [
         ...savedOptimistic(state.optimistic),
@@ -308,7 +309,7 @@ export function persist(options: PersistOptions = {}): PersistFeature {
       writing = writing.then(write);
     }
 
-    const done = readSaved(storage, { version, maxAge, now, has: cache.has })
+    const done = exclusive(storage, lock, () => readSaved(storage, { version, maxAge, now, has: cache.has }))
       .then((read): PersistOutcome => {
         if (read.outcome === 'failed') {
           turnOff(read.why, read.error);
@@ -318,7 +319,13 @@ export function persist(options: PersistOptions = {}): PersistFeature {
           store.dispatch({ type: `${reducerPath}/rehydrate`, payload: read.payload });
           generation = read.head.generation;
           known = read.parts;
-          lastSaved = savedRefs(read.payload as unknown as RestCacheState);
+          // The restored entries are this tab's now: once settled or discarded here, a save must not keep them as another tab's.
+          for (const entry of outboxOf(read.payload as unknown as RestCacheState)) seen.add(entry.id);
+          // A dropped outbox leaves the saved head to rewrite (`lastSaved` stays behind), so the next reload does not read it again.
+          if (!read.dropped) lastSaved = savedRefs(read.payload as unknown as RestCacheState);
+          else if (process.env.NODE_ENV !== 'production') {
+            warn(`[rest-slice] persist: the saved outbox at \`${reducerPath}\` is not a list of outbox entries with distinct ids: it was dropped, with its optimistic updates, and the rest of the cache restored.`);
+          }
         }
         phase = 'on';
         check();

@@ -3,7 +3,9 @@
 // features (the outbox) read their part of it (`payload.outbox`).
 import type { CacheAction } from '../../store/middleware/types';
 import type { OptimisticEntry, RestCacheState } from '../../store/state';
-import type { StoredTables } from '../../store/tables';
+import { tablePks, tableRow, type FlatTable, type StoredTables } from '../../store/tables';
+import { writeRows } from '../../store/tableWrites';
+import { createTable } from '../../schema/own';
 import type { EntityMeta, EntityRow } from '../../schema/types';
 import type { PagesState } from '../infinitePages/pagination';
 
@@ -40,6 +42,22 @@ function under<T>(saved: { readonly [key: string]: T } | undefined, current: { r
 }
 
 /**
+ * The saved entity tables with the store's rows written over them, row by row: a row the store got before
+ * the saved cache arrived wins, and the saved rows beside it stay (a restored list still finds every item).
+ */
+function rowsUnder<T>(saved: StoredTables<T>, current: StoredTables<T>): StoredTables<T> {
+  const rows = createTable<FlatTable<T>>();
+  for (const key of Object.keys(current)) {
+    const table = current[key];
+    if (table === undefined) continue;
+    const flat = createTable<T>();
+    for (const pk of tablePks(table)) flat[pk] = tableRow(table, pk)!;
+    rows[key] = flat;
+  }
+  return writeRows(saved, rows);
+}
+
+/**
  * The saved outbox entries, then the ones this store kept before they arrived (its own writes, held by this
  * page: dropping them would leave them unsent). An entry is named by its `id`; the saved copy of one the
  * store already has gives way to the store's.
@@ -54,11 +72,12 @@ function joinOutbox(saved: unknown, current: unknown): unknown {
 /**
  * The case reducer: the saved data replaces what a fresh slice has. Whatever
  * the store got before it arrived (a `controller.set`, a response) is newer
- * and stays: a result, or a whole entity table, the store already has wins
- * over the saved one. The store's own requests in flight and pending
- * updates stay; the saved outbox updates join them in `fetchedAt` order, and
- * the saved outbox entries go before the ones the store kept meanwhile. A
- * store reset since it started keeps its emptiness: nothing is applied.
+ * and stays: a result or an entity row the store already has wins over the
+ * saved one, and the saved rows beside it stay. The store's own requests in
+ * flight and pending updates stay; the saved outbox updates join them in
+ * `fetchedAt` order, and the saved outbox entries go before the ones the
+ * store kept meanwhile. A store reset since it started keeps its emptiness:
+ * nothing is applied.
  */
 export function rehydrateCase(state: RestCacheState, action: CacheAction): RestCacheState {
   const saved = action.payload as RehydratePayload;
@@ -67,8 +86,8 @@ export function rehydrateCase(state: RestCacheState, action: CacheAction): RestC
     state.optimistic.length === 0 ? saved.optimistic : Object.freeze([...saved.optimistic, ...state.optimistic].sort((a, b) => a.fetchedAt - b.fetchedAt));
   const next: Record<string, unknown> = {
     ...state,
-    entities: under(saved.entities, state.entities),
-    entitiesMeta: under(saved.entitiesMeta, state.entitiesMeta),
+    entities: rowsUnder(saved.entities, state.entities),
+    entitiesMeta: rowsUnder(saved.entitiesMeta, state.entitiesMeta),
     endpoints: under(saved.endpoints, state.endpoints),
     meta: under(saved.meta, state.meta),
     optimistic,

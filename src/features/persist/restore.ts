@@ -3,7 +3,7 @@
 import type { RehydratePayload } from './rehydrate';
 import { HEAD_KEY, partKey, type SavedHead } from './saved';
 import type { PersistStorage } from './storages';
-import { checkHead, checkMap, checkTable, frozenJson, isOurHead, parse, SavedShapeError } from './validate';
+import { checkHead, checkMap, keptOutbox, checkTable, frozenJson, isOurHead, parse, SavedShapeError } from './validate';
 import { createTable, getOwn } from '../../schema/own';
 
 /** What reading the storage found. */
@@ -16,6 +16,8 @@ export type ReadResult =
       readonly head: SavedHead;
       /** Each part read: name → the object applied and the generation that wrote it (so unchanged parts are not rewritten). */
       readonly parts: Map<string, { ref: object; generation: number }>;
+      /** True when the saved outbox was left out while the rest was applied: it is not in the shape the outbox keeps. */
+      readonly dropped: boolean;
     };
 
 /** What the read compares the save with. */
@@ -81,18 +83,20 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
         tables[field][key] = Object.freeze(buckets);
       }
     }
+    // The outbox's entries and updates only where the outbox can settle them; a malformed outbox is dropped alone.
+    const outbox = options.has('outbox') ? keptOutbox(head) : { optimistic: Object.freeze([]) };
     const payload: RehydratePayload = {
       entities: Object.freeze(tables.entities) as RehydratePayload['entities'],
       entitiesMeta: Object.freeze(tables.entitiesMeta) as RehydratePayload['entitiesMeta'],
       endpoints: maps.endpoints ?? Object.freeze({}),
       meta: (maps.meta ?? Object.freeze({})) as RehydratePayload['meta'],
       lastReset: head.lastReset,
-      // The outbox's updates and state only where the outbox can settle them; infinite pages only where they are read.
-      optimistic: options.has('outbox') ? head.optimistic : Object.freeze([]),
-      ...(head.outbox !== undefined && options.has('outbox') ? { outbox: head.outbox } : {}),
+      optimistic: outbox?.optimistic ?? Object.freeze([]),
+      ...(outbox?.outbox === undefined ? {} : { outbox: outbox.outbox }),
+      // Infinite pages only where they are read.
       ...(maps.pages !== undefined && options.has('infinitePages') ? { pages: maps.pages as RehydratePayload['pages'] } : {}),
     };
-    return { outcome: 'restored', payload, head, parts };
+    return { outcome: 'restored', payload, head, parts, dropped: outbox === undefined };
   } catch (error) {
     return { outcome: 'failed', why: 'the saved cache is not in the shape `persist()` writes (nothing was applied)', error };
   }

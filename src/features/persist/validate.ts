@@ -44,6 +44,7 @@ export function frozenJson(value: unknown, where: string): Json {
 }
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isError = (value: unknown): boolean => isPlainRecord(value) && typeof value.name === 'string' && typeof value.message === 'string';
 
 /** Parses a stored string as JSON; a syntax error is a shape error of `where`. */
 export function parse(text: unknown, where: string): unknown {
@@ -91,6 +92,47 @@ function checkOptimistic(entry: unknown, index: number): asserts entry is Optimi
   if (entry.requestId !== undefined && typeof entry.requestId !== 'string') throw new SavedShapeError(where, 'has a requestId that is not a string');
 }
 
+/** What a save needs of an outbox entry (the outbox feature's own type stays its own). */
+export interface SavedOutboxEntry {
+  readonly id: string;
+  readonly fetchedAt: number;
+}
+
+/** Whether `entry` has every member the outbox feature reads of one of its entries, each of its type. */
+function isOutboxEntry(entry: unknown): entry is SavedOutboxEntry {
+  if (!isPlainRecord(entry)) return false;
+  const { id, endpoint, key, args, fetchedAt, requestId, runAt, idempotencyKey, attempts, status, error } = entry;
+  return (
+    [id, endpoint, key, requestId, idempotencyKey].every((value) => typeof value === 'string') &&
+    Array.isArray(args) &&
+    isTime(fetchedAt) &&
+    isTime(runAt) &&
+    Number.isSafeInteger(attempts) &&
+    (status === 'pending' || status === 'failed') &&
+    (error === undefined || isError(error))
+  );
+}
+
+/** Whether `outbox` is a list of outbox entries with distinct ids. */
+export function isOutbox(outbox: unknown): outbox is readonly SavedOutboxEntry[] {
+  return Array.isArray(outbox) && outbox.every(isOutboxEntry) && new Set(outbox.map((entry) => entry.id)).size === outbox.length;
+}
+
+/**
+ * The saved outbox without the writes made before the head's `lastReset` (a
+ * write made before a logout is never sent after it), and the optimistic
+ * updates of the writes kept; `undefined` when the outbox is not a list of
+ * entries with distinct ids (then none of it can be trusted).
+ */
+export function keptOutbox(head: SavedHead): Pick<SavedHead, 'outbox' | 'optimistic'> | undefined {
+  const { outbox = [], lastReset } = head;
+  if (!isOutbox(outbox)) return undefined;
+  const kept = outbox.filter((entry) => entry.fetchedAt >= lastReset);
+  const ids = new Set(kept.map((entry) => entry.id));
+  const optimistic = Object.freeze(head.optimistic.filter((entry) => ids.has(entry.outbox!)));
+  return ids.size === 0 ? { optimistic } : { outbox: Object.freeze(kept), optimistic };
+}
+
 /** Checks a map part (`endpoints`: any JSON result; `meta`: result meta; `pages`: loaded pages). */
 export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown): Record<string, unknown> {
   if (!isPlainRecord(data)) throw new SavedShapeError(kind, 'is not an object');
@@ -112,7 +154,7 @@ function checkResultMeta(meta: unknown, where: string): void {
   checkTimes(meta, where);
   const { error, errorAt, errorPolicy, invalidated } = meta as Record<string, unknown>;
   if (errorAt !== undefined && !isTime(errorAt)) throw new SavedShapeError(where, 'has an `errorAt` that is not a time');
-  if (error !== undefined && !(isPlainRecord(error) && typeof error.name === 'string' && typeof error.message === 'string')) {
+  if (error !== undefined && !isError(error)) {
     throw new SavedShapeError(where, 'has an `error` without its name and message');
   }
   if (errorPolicy !== undefined && errorPolicy !== 'soft') throw new SavedShapeError(where, "has an `errorPolicy` other than 'soft'");
