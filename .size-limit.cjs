@@ -69,20 +69,27 @@ const production = (config) => ({
 // schema that refers to itself sent JSON.stringify round in circles): core 28.36.
 // Then the review: one helper for an object schema's members (Query and the Collection finder shared a copy):
 // core 28.37, react 29.09, everything 50.67.
+// Then (2026-11-29, morning) the fixes of an audit against the contract, Data Client and RTK Query: an endpoint
+// resolving `undefined` (an `empty` meta), `getError` of a soft error, `fetchIfStale` of a fresh failure, Collection
+// inference, array args in Collection keys, the optimistic list default on getList (+0.26 on the core: 28.63); react
+// 29.36 (useDLE ends an aborted load, refetches a reset one); everything 51.87; persist 33.14 (+0.44: a malformed
+// saved outbox dropped, saves under a lock, rows merged on a late restore), crossTab 32.66, outbox 32.22, retry 29.69,
+// listeners 29.39, infinitePages 31.71, live 28.93, collectionEdits 29.48, all features 34.3, prepareHeaders 28.8,
+// updaters 28.95 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.45 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.15 kB' },
-  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '50.75 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.5 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.15 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.3 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '28.75 kB' },
-  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '29.3 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '32 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '32.5 kB' },
-  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.4 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '33.85 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.6 kB' },
-  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '28.75 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.7 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '29.45 kB' },
+  { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '51.95 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '29.75 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '29.45 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '31.8 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '29 kB' },
+  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '29.55 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '32.3 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '33.2 kB' },
+  { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '32.75 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '34.4 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '28.9 kB' },
+  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '29.05 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
