@@ -61,7 +61,8 @@ export function createResource<O extends ResourceGenerics>(options: Readonly<O> 
   const get = make({ path, schema, name: `${key}.get` });
   const getList = make({
     path: listPath,
-    schema: new CollectionClass([schema], { key: `[${key}] ${extra.urlPrefix ?? ''}${listPath}` }),
+    // The default key (`[Todo]`), as Data Client: every list of the entity shares the table, nested Collections too.
+    schema: new CollectionClass([schema]),
     name: `${key}.getList`,
     // `getList.move` PATCHes the item; kept as an option so an extended `getList` still knows where.
     movePath: path,

@@ -1,6 +1,6 @@
-// Lists of two resources over one entity with different paths stay apart
-// (each getList is keyed by item and URL), and sharing one list is opt-in.
-import { ExpiryStatus, createResource, schema } from 'rest-slice';
+// Lists of an entity share one Collection table keyed by the item (`[Todo]`), as in Data Client: a nested
+// Collection and another resource's lists see a push; a Collection of its own keeps a resource's lists apart.
+import { Entity, ExpiryStatus, createResource, schema } from 'rest-slice';
 import { setup, startStoreServer, Todo, type StoreServer } from '../store/helpers';
 
 let server: StoreServer;
@@ -30,25 +30,41 @@ function resources() {
 }
 
 describe('two resources over one entity with different paths', () => {
-  it('each getList shows its own rows after both are fetched', async () => {
+  it('share the entity\'s lists as Data Client does (the Collection key is `[Todo]`): a nested Collection sees getList.push', async () => {
+    class Owner extends Entity {
+      id = 0;
+      name = '';
+      todos: Todo[] = [];
+      pk() {
+        return String(this.id);
+      }
+      static override key = 'ListOwner';
+      static override schema = { todos: new schema.Collection([Todo], { nestKey: (owner: { id: number }) => ({ userId: owner.id }) }) };
+    }
+    server.route('GET', '/owners/:id', () => ({ json: { id: 1, name: 'ada', todos: [{ id: 1, title: 'one', userId: 1 }] } }));
     const { store, controller } = setup();
-    const { Todos, Archived } = resources();
-    await controller.fetch(Todos.getList);
-    await controller.fetch(Archived.getList);
-    expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two']);
-    expect(titles(controller.getResponse(Archived.getList, store.getState()).data)).toEqual(['old']);
-    expect((Todos.getList.schema as schema.Collection).key).toBe(`[Todo] ${server.url}/todos`);
+    const { Todos } = resources();
+    const Owners = createResource({ urlPrefix: server.url, path: '/owners/:id', schema: Owner });
+    expect((Todos.getList.schema as schema.Collection).key).toBe('[Todo]');
+    await controller.fetch(Owners.get, { id: 1 });
+    await controller.fetch(Todos.getList.push, { title: 'fresh', userId: 1 });
+    expect(titles(controller.getResponse(Owners.get, { id: 1 }, store.getState()).data?.todos)).toEqual(['one', 'fresh']);
+    // The owner's list is the one `getList({ userId: 1 })` reads, with no request.
+    const requests = server.requests.length;
+    expect(titles(controller.getResponse(Todos.getList, { userId: 1 }, store.getState()).data)).toEqual(['one', 'fresh']);
+    expect(server.requests.length).toBe(requests);
   });
 
-  it('push (and create) on one resource reaches only its own lists', async () => {
+  it('a resource given a Collection of its own keeps its lists apart: fetches and pushes reach only them', async () => {
     const { store, controller } = setup();
     const { Todos, Archived } = resources();
+    const Apart = Archived.extend('getList', { schema: new schema.Collection([Todo], { key: '[Todo] archived' }) });
     await controller.fetch(Todos.getList);
-    await controller.fetch(Archived.getList);
-    await controller.fetch(Archived.getList.push, { title: 'archived now' });
+    await controller.fetch(Apart.getList);
+    await controller.fetch(Apart.getList.push, { title: 'archived now' });
     await controller.fetch(Todos.create, { title: 'fresh' });
     expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['one', 'two', 'fresh']);
-    expect(titles(controller.getResponse(Archived.getList, store.getState()).data)).toEqual(['old', 'archived now']);
+    expect(titles(controller.getResponse(Apart.getList, store.getState()).data)).toEqual(['old', 'archived now']);
     // The entity is one table: an update through either resource shows in both lists.
     await controller.fetch(Todos.partialUpdate, { id: 1 }, { title: 'ONE' });
     expect(titles(controller.getResponse(Todos.getList, store.getState()).data)).toEqual(['ONE', 'two', 'fresh']);
