@@ -52,3 +52,35 @@ export function fetchOnce(controller: Controller, endpoint: EndpointInterface, a
   if (now) pending.start();
   return pending.promise;
 }
+
+const unrecorded = new WeakMap<Controller, Map<string, { readonly error: Error; readonly at: number }>>();
+
+/**
+ * Notes the failure of `promise` (a fetch of `key`) when the store did not record it (`recorded` says whether it
+ * did): a fetch refused before it was sent (an option whose feature is missing, a store without the middleware).
+ * A reader that suspended on it throws it ({@link unrecordedFailure}) instead of suspending again.
+ */
+export function noteUnrecorded(controller: Controller, key: string, promise: Promise<unknown>, now: () => number, recorded: (error: unknown) => boolean): void {
+  promise.catch((error: unknown) => {
+    if (recorded(error)) return;
+    let byKey = unrecorded.get(controller);
+    if (byKey === undefined) {
+      byKey = new Map();
+      unrecorded.set(controller, byKey);
+    }
+    byKey.set(key, { error: error instanceof Error ? error : new Error(String(error)), at: now() });
+  });
+}
+
+/**
+ * The failure {@link noteUnrecorded} kept for `key`, for `expiry` ms after it happened (as a stored error is
+ * kept for `errorExpiryLength`): every render meanwhile throws it, and a retry after it fetches again.
+ */
+export function unrecordedFailure(controller: Controller, key: string, now: number, expiry: number): Error | undefined {
+  const byKey = unrecorded.get(controller);
+  const failure = byKey?.get(key);
+  if (failure === undefined) return undefined;
+  if (now - failure.at <= expiry) return failure.error;
+  byKey!.delete(key);
+  return undefined;
+}

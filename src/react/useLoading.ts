@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useRef, useState } from 'react';
 
 /**
  * Wraps an async function to track it: returns `[wrapped, loading, error]`.
@@ -22,9 +22,12 @@ export function useLoading<A extends unknown[], R>(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<Error | undefined>(undefined);
 
-  useEffect(() => {
+  // Before any layout effect of this render: a `wrapped` called from one already calls this render's `fn`.
+  useInsertionEffect(() => {
     latest.current = fn;
   });
+  // Which call the error follows: a failure of an earlier call that lands after a later one started is not shown.
+  const calls = useRef(0);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -34,12 +37,13 @@ export function useLoading<A extends unknown[], R>(
 
   const wrapped = useCallback(async (...args: A): Promise<R | undefined> => {
     pending.current++;
+    const call = ++calls.current;
     setLoading(true);
     setError(undefined);
     try {
       return await latest.current(...args);
     } catch (caught) {
-      if (mounted.current) setError(caught instanceof Error ? caught : new Error(String(caught)));
+      if (mounted.current && calls.current === call) setError(caught instanceof Error ? caught : new Error(String(caught)));
       return undefined;
     } finally {
       pending.current--;

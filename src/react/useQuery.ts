@@ -98,5 +98,21 @@ export function useQuery(schema: EntityClass | readonly [EntityClass] | Queryabl
     );
   }
   useRetain(held, heldArgs, key);
-  return useSelector(select);
+  return useSelector(select, sameItems);
+}
+
+/**
+ * The same value, or a list (or plain object) of the same items: a query's `process` builds a new list each time
+ * the rows it reads change, and one with the same entities shows nothing new, so the component keeps the one it has.
+ */
+function sameItems(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]);
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length && names.every((name) => Object.prototype.hasOwnProperty.call(b, name) && a[name] === b[name]);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }

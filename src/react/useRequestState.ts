@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { ExpiryStatus, type EndpointArgs, type EndpointData, type EndpointInterface, type ResponseState } from 'rest-slice';
 import { useRestCache } from './useRestCache';
 
@@ -68,9 +68,17 @@ interface Selected<T> {
 
 const SKIPPED_SELECTION: Selected<never> = /* @__PURE__ */ Object.freeze({ response: SKIPPED, error: undefined, soft: false, inFlight: false });
 
-/** Each part unchanged: the component keeps what it rendered (the selector's new object is dropped). */
+/**
+ * Each part unchanged: the component keeps what it rendered (the selector's new object is dropped). A response
+ * whose data and status are the same, only fresher (a refetch or a poll that brought the same data), counts as
+ * unchanged: its readers do not re-render, and staleness is read from the store when they next do.
+ */
 function sameSelection(a: Selected<unknown>, b: Selected<unknown>): boolean {
-  return a.response === b.response && a.error === b.error && a.soft === b.soft && a.inFlight === b.inFlight;
+  const before = a.response;
+  const after = b.response;
+  const sameResponse =
+    before === after || (before.data === after.data && before.expiryStatus === after.expiryStatus && after.expiresAt >= before.expiresAt);
+  return sameResponse && a.error === b.error && a.soft === b.soft && a.inFlight === b.inFlight;
 }
 
 /**
@@ -99,7 +107,11 @@ export function useRequestState<E extends EndpointInterface>(endpoint: E, args: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cache, endpoint, key, withInFlight],
   );
-  const { response, error, soft, inFlight } = useSelector(select, sameSelection);
+  const { response: selected, error, soft, inFlight } = useSelector(select, sameSelection);
+  // The selected response may be an equal one with an older `expiresAt`: the store's own, when it holds the same data.
+  const store = useStore();
+  const current = key === undefined ? selected : cache.selectResponse(store.getState(), endpoint, ...(args as unknown as EndpointArgs<E>));
+  const response = current.data === selected.data && current.expiryStatus === selected.expiryStatus ? current : selected;
 
   // The cache's own clock (the `now` option) stamped `expiresAt`, so it is the one to compare with.
   const stale = key !== undefined && response.expiresAt < cache.now();

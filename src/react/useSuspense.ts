@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
-import { fetchOnce } from './fetchOnce';
+import { fetchOnce, noteUnrecorded, unrecordedFailure } from './fetchOnce';
+import { useRestCache } from './useRestCache';
 import { useController } from './useController';
 import { useRequestState } from './useRequestState';
 import { useRetain } from './useRetain';
@@ -28,6 +29,7 @@ export function useSuspense<E extends EndpointInterface>(
 ): EndpointData<E> | undefined;
 export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): EndpointData<E> | undefined {
   const controller = useController();
+  const cache = useRestCache();
   const request = useRequestState(endpoint, args);
   const { key } = request;
   const revalidate = request.shouldFetch && !request.mustFetch;
@@ -42,8 +44,25 @@ export function useSuspense<E extends EndpointInterface>(endpoint: E, ...args: r
 
   if (key === undefined) return undefined;
   if (request.activeError !== undefined) throw request.activeError;
-  // The same promise for every render while the request is in flight (StrictMode renders twice).
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense: a render throws the pending promise.
-  if (request.mustFetch) throw fetchOnce(controller, endpoint, args, key);
+  if (request.mustFetch) {
+    // A fetch refused before it was sent leaves nothing in the store: its error goes to the boundary, where
+    // suspending again would show the fallback forever.
+    const refused = unrecordedFailure(controller, key, cache.now(), endpoint.errorExpiryLength ?? 1_000);
+    if (refused !== undefined) throw refused;
+    // The same promise for every render while the request is in flight (StrictMode renders twice).
+    const pending = fetchOnce(controller, endpoint, args, key);
+    const { lastReset } = cache.selectCacheState(controller.getState());
+    // Dropped by a reset (fetched again) or aborted (`controller.abort`: fetched again, as before) is not refused.
+    noteUnrecorded(controller, key, pending, cache.now, (error) => {
+      const state = controller.getState();
+      return (
+        cache.selectCacheState(state).lastReset !== lastReset ||
+        (error as { name?: unknown } | null)?.name === 'AbortError' ||
+        cache.selectError(state, endpoint, ...(args as EndpointArgs<E>)) === error
+      );
+    });
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense: a render throws the pending promise.
+    throw pending;
+  }
   return request.data;
 }

@@ -1,5 +1,5 @@
 /** @jest-environment ./test/react/environment.ts */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { restCache } from 'rest-slice';
 import { useController, useLoading, useSuspense } from 'rest-slice/react';
@@ -99,5 +99,28 @@ describe('useLoading', () => {
     expect((await screen.findByRole('status')).textContent).toBe('409');
     expect(screen.getByText('write docs!')).toBeTruthy();
     expect(screen.queryByText('saving')).toBeNull();
+  });
+
+  it("shows the last call's failure only: an earlier call failing after a later one succeeded leaves no error", async () => {
+    const first = deferred<never>();
+    let calls = 0;
+    const { result } = renderHook(() =>
+      useLoading(async (title: string) => {
+        calls++;
+        if (calls === 1) return first.promise;
+        return title;
+      }),
+    );
+    let slow!: Promise<unknown>;
+    act(() => {
+      slow = result.current[0]('first');
+    });
+    await act(() => result.current[0]('second'));
+    await act(async () => {
+      first.reject(new Error('first failed'));
+      await slow;
+    });
+    expect(result.current[1]).toBe(false);
+    expect(result.current[2]).toBeUndefined();
   });
 });

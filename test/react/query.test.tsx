@@ -75,3 +75,27 @@ it('a request hook given an Entity class or a Query says to read it with useQuer
   // Nothing was dispatched: the store holds no request.
   expect(restCache.selectCacheState(store.getState()).meta).toEqual({});
 });
+
+it("a Query's list that keeps the same entities does not re-render its reader when another row changes", async () => {
+  const store = makeStore();
+  const controller = restCache.controller(store);
+  await controller.fetch(TodoResource.getList);
+  const userTodos = new schema.Query(new schema.All(Todo), (todos, { userId }: { userId: number }) => todos.filter((todo) => todo.userId === userId));
+  const { userId: owner } = [...api.todos.values()][0];
+  const other = [...api.todos.values()].find((todo) => todo.userId !== owner);
+  expect(other).toBeDefined();
+  let renders = 0;
+  function Mine() {
+    renders++;
+    return <p>{useQuery(userTodos, { userId: other!.userId })?.map((todo) => todo.title).join(', ')}</p>;
+  }
+  renderWithStore(<Mine />, { store });
+  renders = 0;
+  // A todo of another user is renamed: the query's list is built again, with the same entities.
+  await act(() => controller.fetch(TodoResource.partialUpdate, { id: [...api.todos.values()][0].id }, { title: 'renamed' }));
+  expect(renders).toBe(0);
+  // One of its own todos is renamed: it re-renders with the new title.
+  await act(() => controller.fetch(TodoResource.partialUpdate, { id: other!.id }, { title: 'mine, renamed' }));
+  expect(renders).toBeGreaterThanOrEqual(1);
+  expect(screen.getByText(/mine, renamed/)).toBeTruthy();
+});

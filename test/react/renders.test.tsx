@@ -91,7 +91,7 @@ describe('render counts', () => {
     await act(() => restCache.controller(store).fetch(TodoResource.getList));
     expect(renders).toBe(0);
   });
-  it('a refetch shows as loading in useDLE and does not re-render a useSuspense reader of the same key when it starts', async () => {
+  it('a refetch shows as loading in useDLE and does not re-render a useSuspense reader of the same key, when it starts or when it lands with the same data', async () => {
     let suspenseRenders = 0;
     function Title() {
       suspenseRenders++;
@@ -118,11 +118,12 @@ describe('render counts', () => {
       pending = restCache.controller(store).fetch(TodoResource.get, { id: 3 });
     });
     expect(screen.getByText('refetching')).toBeTruthy();
-    // In flight is not what useSuspense shows; the landed response (a new expiry) may re-render it.
+    // In flight is not what useSuspense shows; nor is the landed response, the same data with a later expiry.
     expect(suspenseRenders).toBe(0);
     await act(() => pending);
     expect(screen.getByText('idle')).toBeTruthy();
     expect(screen.getByText('write docs')).toBeTruthy();
+    expect(suspenseRenders).toBe(0);
   });
   // The read hooks keep one selector per request: a new args object for the same request must neither
   // leave the component on stale data nor make it read another request.

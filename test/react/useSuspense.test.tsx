@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Endpoint, ExpiryStatus, restCache, type RestCache } from 'rest-slice';
 import { AsyncBoundary, useSuspense } from 'rest-slice/react';
+import { allowConsole } from '../setup';
 import { deferred, fetchedStrictTodo, makeStore, makeTimedCache, renderWithStore, type TodoResourceType, type TodoServer, withTodoServer } from './helpers';
 
 let api: TodoServer;
@@ -243,5 +244,33 @@ describe('useSuspense', () => {
     await nextRequest();
     await nextRequest();
     expect(api.count('GET', '/todos/1')).toBe(2);
+  });
+
+  it('throws a fetch refused before it was sent (an option whose feature is missing) to the boundary, instead of suspending forever', async () => {
+    allowConsole();
+    const store = makeStore();
+    const Retrying = TodoResource.get.extend({ retry: 2 });
+    let renders = 0;
+    function Retried() {
+      renders++;
+      return <p>{useSuspense(Retrying, { id: 1 }).title}</p>;
+    }
+    renderWithStore(
+      <AsyncBoundary fallback={<p>loading</p>}>
+        <Retried />
+      </AsyncBoundary>,
+      { store },
+    );
+    const roundTrip = () =>
+      act(async () => {
+        await (await fetch(`${api.server.url}/todos`)).text();
+      });
+    await roundTrip();
+    expect(screen.getByRole('alert').textContent).toContain('sets `retry`, which needs the retry feature');
+    const shown = renders;
+    await roundTrip();
+    await roundTrip();
+    expect(renders).toBe(shown);
+    expect(api.count('GET', '/todos/1')).toBe(0);
   });
 });
