@@ -54,6 +54,7 @@ export function fetchOnce(controller: Controller, endpoint: EndpointInterface, a
 }
 
 const unrecorded = new WeakMap<Controller, Map<string, { readonly error: Error; readonly at: number }>>();
+const noted = new WeakSet<Promise<unknown>>();
 
 /**
  * Notes the failure of `promise` (a fetch of `key`) when the store did not record it (`recorded` says whether it
@@ -61,6 +62,9 @@ const unrecorded = new WeakMap<Controller, Map<string, { readonly error: Error; 
  * A reader that suspended on it throws it ({@link unrecordedFailure}) instead of suspending again.
  */
 export function noteUnrecorded(controller: Controller, key: string, promise: Promise<unknown>, now: () => number, recorded: (error: unknown) => boolean): void {
+  // Once per fetch, by the render that started it: a later render (after a reset) would judge it by a later state.
+  if (noted.has(promise)) return;
+  noted.add(promise);
   promise.catch((error: unknown) => {
     if (recorded(error)) return;
     let byKey = unrecorded.get(controller);
