@@ -204,17 +204,15 @@ describe('useError', () => {
     expect(result.current).toBeUndefined();
   });
 
-  it("leaves out a soft (5xx) error while data is stored, as Data Client's does; a 4xx shows", async () => {
+  it('gives a soft (5xx) error while data is stored, unlike `controller.getError` (a failed refresh, a failed page of a list)', async () => {
     const store = makeStore();
     const controller = restCache.controller(store);
     await controller.fetch(TodoResource.get, { id: 1 });
     const { result } = renderHook(() => useError(TodoResource.get, { id: 1 }), { wrapper: wrapperFor(store) });
     api.server.route('GET', '/todos/:id', () => ({ status: 503, json: { error: 'busy' } }));
     await act(() => controller.fetch(TodoResource.get, { id: 1 }).catch(() => undefined));
-    expect(result.current).toBeUndefined();
-    api.server.route('GET', '/todos/:id', () => ({ status: 404, json: {} }));
-    await act(() => controller.fetch(TodoResource.get, { id: 1 }).catch(() => undefined));
-    expect(result.current).toMatchObject({ name: 'NetworkError', status: 404 });
+    expect(result.current).toMatchObject({ name: 'NetworkError', status: 503 });
+    expect(controller.getError(TodoResource.get, { id: 1 }, store.getState())).toBeUndefined();
   });
 });
 
