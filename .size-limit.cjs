@@ -76,8 +76,8 @@ const production = (config) => ({
 // saved outbox dropped, saves under a lock, rows merged on a late restore), crossTab 32.66, outbox 32.22, retry 29.69,
 // listeners 29.39, infinitePages 31.71, live 28.93, collectionEdits 29.48, all features 34.3, prepareHeaders 28.8,
 // updaters 28.95 kB. Then the lists' Collection key `[Todo]` (core 28.61) and the React audit's fixes (a refused fetch
-// thrown to the boundary, no re-render for a refetch of the same data, useError/useQuery/useLoading): react 29.58,
-// everything 52.23.
+// thrown to the boundary, no re-render for a refetch of the same data, useQuery/useLoading): react 29.60,
+// everything 52.25.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
   { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '28.7 kB' },
