@@ -8,6 +8,7 @@ import type { Usage } from './middleware/usage';
 import type { RestCacheActions } from './slice';
 import type { Scheduler } from './scheduler';
 import type { RestCacheState } from './state';
+import type { ResponseState } from './reads';
 
 // The open core: every optional capability (retry, focus refetch, infinite pages, live data, ...) is a
 // plain object made by an exported function and given to `createRestCache({ features })`. The core never
@@ -179,4 +180,13 @@ export interface RestFeature {
    * function of what it is given.
    */
   updateResults?(write: FeatureWrite): Readonly<Record<string, unknown>> | void;
+}
+
+/**
+ * `endpoint(...args)`'s response in `store` now (`controller.getResponse` with the store's state), for a feature
+ * that holds an endpoint and its args as values rather than typed ones.
+ */
+export function readResponse(store: FeatureStore, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<unknown> {
+  const reader = store.controller() as unknown as { getResponse(endpoint: EndpointInterface, ...rest: readonly unknown[]): ResponseState<unknown> };
+  return reader.getResponse(endpoint, ...args, store.getState());
 }

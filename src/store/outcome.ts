@@ -159,8 +159,7 @@ function recordResponse(
   };
   if (!hasSchema) {
     if (jsonFailure !== undefined) throw noJsonForm(jsonFailure);
-    // An `undefined` response has no `result` member (the action stays JSON; the reducer marks the meta `empty`).
-    dispatch(input.actions.setResponse({ ...base, expiresAt, ...(json === undefined ? {} : { result: json }), entities: {}, entitiesMeta: {}, ...copy, ...others(json) }));
+    dispatch(input.actions.setResponse({ ...base, expiresAt, ...resultMember(json), entities: {}, entitiesMeta: {}, ...copy, ...others(json) }));
     return value;
   }
   let normalized: StoreNormalizeResult;
@@ -190,13 +189,18 @@ function recordResponse(
     );
   }
   const { result, entities, entitiesMeta } = normalized;
-  dispatch(input.actions.setResponse({ ...base, expiresAt, ...(result === undefined ? {} : { result }), entities, entitiesMeta, ...copy, ...others(result) }));
+  dispatch(input.actions.setResponse({ ...base, expiresAt, ...resultMember(result), entities, entitiesMeta, ...copy, ...others(result) }));
   // Written over the state the read above saw, the tables hold the rows it saw under its own version: giving
   // them that version lets the next read of this data (a selector, `getResponse`) skip the row checks.
   const version = read.version;
   const written = version === undefined ? undefined : tablesWrittenFor(entities, confirmed.entities);
   if (version !== undefined && written !== undefined) for (const key in entities) adoptTableVersion(getOwnRow(written, key), version);
   return data;
+}
+
+/** A `setResponse` payload's `result` member: none for an `undefined` result (the action stays JSON; the reducer marks the meta `empty`). */
+function resultMember(result: unknown): { readonly result?: unknown } {
+  return result === undefined ? {} : { result };
 }
 
 /**
@@ -232,18 +236,17 @@ function readOwnResponse(
   const { incoming, entities, entitiesMeta, ownDiffers } = normalized;
   const getEntity: GetEntity = (key, pk) => {
     const changed = getOwnRow(getOwnRow(entities, key), pk);
-    // Where this response's own rows are what gets stored (most tables), the row written is its own.
-    if (changed !== undefined && changed !== null && !ownDiffers.includes(key)) return changed;
-    const won = getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
-    if (changed !== undefined && changed !== null && won) return changed;
+    // The row as stored is this response's own where its rows are what gets stored (most tables, asked first:
+    // no row lookup) or where its copy won the merge.
+    const won = !ownDiffers.includes(key) || getOwn(getOwn(entitiesMeta, key), pk) !== undefined;
+    if (won && changed !== undefined && changed !== null) return changed;
     const stored = getRow(confirmed.entities, key, pk);
     // Won but unchanged: the stored row is the merge.
     if (won && changed === undefined && stored !== undefined) return stored;
     // Lost to newer stored data (which it may have filled in): its own copy.
     const own = getOwnRow(getOwnRow(incoming, key), pk);
     if (own !== undefined) return own;
-    if (changed !== undefined && changed !== null) return changed;
-    return stored === undefined ? changed : stored;
+    return changed === undefined || changed === null ? (stored === undefined ? changed : stored) : changed;
   };
   // Versions of the tables as read here, so what this read builds is checked table by table later: a table the
   // response did not write is the stored one; the tables it wrote share a version of their own, which the stored

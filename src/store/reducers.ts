@@ -174,14 +174,13 @@ export function setResponseReducer(state: RestCacheState, payload: SetResponsePa
   const errorAt = errorStamp(previous);
   // A later failure stays shown over the result of an earlier fetch that answered after it (equal stamps:
   // two fetches in one millisecond, the later answer wins, as it always did).
+  const kept: ResultMeta =
+    previous !== undefined && errorAt > payload.fetchedAt
+      ? { ...errorPart(previous), fetchedAt: payload.fetchedAt, errorAt }
+      : { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt };
   // An `undefined` result is no member of `endpoints`, and `empty` in its meta.
   const empty = payload.result === undefined;
-  const meta: ResultMeta = {
-    ...(previous !== undefined && errorAt > payload.fetchedAt
-      ? { ...errorPart(previous), fetchedAt: payload.fetchedAt, errorAt }
-      : { fetchedAt: payload.fetchedAt, date: payload.date, expiresAt: payload.expiresAt }),
-    ...(empty ? { empty: true as const } : {}),
-  };
+  const meta: ResultMeta = empty ? { ...kept, empty: true } : kept;
   const stored = getOwn(state.endpoints, payload.key);
   // The same result again (a refetch, a poll) keeps the stored object, so its readers keep theirs.
   const same = empty ? !hasOwn(state.endpoints, payload.key) : stored !== undefined && jsonEqual(stored, payload.result);

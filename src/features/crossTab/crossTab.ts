@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { FetchPayload, RequestPayload } from '../../store/actions';
 import type { StoreLike } from '../../store/controller';
 import type { EndpointInterface } from '../../store/endpoint';
-import type { FeatureCache, FeatureRequest, FeatureRuntime, FeatureStore, RestFeature } from '../../store/feature';
+import { readResponse, type FeatureCache, type FeatureRequest, type FeatureRuntime, type FeatureStore, type RestFeature } from '../../store/feature';
 import type { CacheAction } from '../../store/middleware/types';
 import { setUnrefTimeout } from '../../store/scheduler';
 import type { OptimisticEntry } from '../../store/state';
@@ -207,8 +207,7 @@ function runTab(
     const meta = getOwn(state.meta, key);
     if (meta === undefined || meta.error !== undefined || meta.invalidated === true || meta.expiresAt <= cache.now()) return false;
     if (resultStamp(state.endpoints, key, meta) === -Infinity) return false;
-    const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => { data: unknown };
-    return { data: getResponse(waiter.endpoint, ...waiter.args, store.getState()).data };
+    return { data: readResponse(store, waiter.endpoint, waiter.args).data };
   }
 
   function peerBusy(key: string): boolean {

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { getOwn, isPlainRecord } from '../../schema/own';
 import type { EndpointInterface } from '../../store/endpoint';
-import type { FeatureCache, FeatureRuntime, FeatureStore } from '../../store/feature';
+import { readResponse, type FeatureCache, type FeatureRuntime, type FeatureStore } from '../../store/feature';
 import { collectionPath, itemsAt, pagesSchema, withItemsAt } from './pageSchemas';
 import {
   fetchPage,
@@ -155,9 +155,7 @@ export function runPages(cache: FeatureCache, store: FeatureStore): FeatureRunti
       put(key, null);
       return;
     }
-    const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => { data: unknown };
-    const { data } = getResponse(endpoint, ...args, store.getState());
-    put(key, { pages: [pageState(endpoint, data, args[0], args)] });
+    put(key, { pages: [pageState(endpoint, readResponse(store, endpoint, args).data, args[0], args)] });
   }
 
   return {

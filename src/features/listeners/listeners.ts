@@ -1,7 +1,5 @@
 import { describeKind, getOwn, quote } from '../../schema/own';
-import type { RestFeature } from '../../store/feature';
-import type { EndpointInterface } from '../../store/endpoint';
-import type { ResponseState } from '../../store/reads';
+import { readResponse, type RestFeature } from '../../store/feature';
 import { endpointFlag } from '../../store/middleware/endpointFlag';
 import { isListening } from './listening';
 
@@ -75,7 +73,6 @@ export function listeners(options: ListenersOptions = {}): RestFeature {
         const slice = store.slice();
         const now = cache.now();
         const done = new Set<string>();
-        const getResponse = store.controller().getResponse as unknown as (endpoint: EndpointInterface, ...rest: unknown[]) => ResponseState<unknown>;
         for (const { key, endpoint, args } of [...store.usage.inUse()]) {
           if (done.has(key) || endpoint.sideEffect) continue;
           if (!(endpointFlag(endpoint, option) ?? byDefault)) continue;
@@ -83,7 +80,7 @@ export function listeners(options: ListenersOptions = {}): RestFeature {
           if (meta === undefined) {
             // Nothing stored for the key: a detail read by inference (a list brought it) refetches once its rows are
             // stale; a key with no data at all is left to its user.
-            const { data, expiresAt } = getResponse(endpoint, ...args, store.getState());
+            const { data, expiresAt } = readResponse(store, endpoint, args);
             if (data === undefined || expiresAt >= now) continue;
           } else {
             const due = meta.invalidated === true || meta.error !== undefined || meta.expiresAt < now || now - meta.date >= checked.refetchMinAge;
