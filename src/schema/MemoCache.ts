@@ -1,9 +1,10 @@
 import { Denormalizer, type EntityMemo, lookupTables, NO_DEPS, unvisitRoot } from './denormalize';
-import { type EntityList, entityListOf, unitsMatch } from './entityLists';
-import { isEntityClass } from './Entity';
+import { isPlainCollection, listItemEntity, unitsMatch } from './entityLists';
+import type { Collection } from './Collection';
+import { type Entity, isEntityClass } from './Entity';
 import { INVALID } from './INVALID';
-import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, tableVersionOf } from './memoEntries';
-import { getOwnRow } from './own';
+import { type EntityEntry, type EntityReader, type MemoEntry, MemoCheck, flatDeps, isEntityEntry, tableVersionOf } from './memoEntries';
+import { entryOf, getOwnRow } from './own';
 import type { DenormalizeNullable, EntityTables, GetEntity } from './types';
 
 /** The latest value of one result, and the one before it. */
@@ -53,6 +54,7 @@ export class MemoCache {
   private readonly entities = new WeakMap<object, WeakMap<object, EntityEntry>>();
   private readonly leaves = new WeakMap<object, WeakMap<object, unknown>>();
   private readonly rowDeps = new WeakMap<object, readonly unknown[]>();
+  private readonly lists = new Map<string, WeakMap<object, EntityEntry>>();
   private readonly results = new WeakMap<object, ResultsBySchema>();
   private checks = 0;
 
@@ -94,6 +96,14 @@ export class MemoCache {
     return { value: entry.value, deps: entry.deps === NO_DEPS ? NO_DEPS : flatDeps(entry) };
   }
 
+  /** The entry another read made of the stored list `collection`, `pk` now is, while current. */
+  private sharedList(collection: Collection, pk: string, check: MemoCheck): EntityEntry | undefined {
+    const row = check.reader.getEntity(collection.key, pk);
+    if (row === undefined || row === null) return undefined;
+    const entry = this.lists.get(collection.key)?.get(row);
+    return entry !== undefined && check.isCurrent(entry, true) ? entry : undefined;
+  }
+
   private read(schema: unknown, result: unknown, source: GetEntity | EntityReader, args: readonly unknown[]): MemoEntry {
     if (result === undefined || schema === undefined || schema === null) return constant(result);
     if (typeof schema !== 'object' && typeof schema !== 'function') return constant(result);
@@ -117,14 +127,13 @@ export class MemoCache {
         return previous;
       }
     }
-    const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, rowDeps: this.rowDeps, check };
+    const memo: EntityMemo = { entities: this.entities, leaves: this.leaves, rowDeps: this.rowDeps, lists: this.lists, check };
     const denormalizer = new Denormalizer(reader.getEntity, args, memo);
-    const list = entityListOf(schema, result);
-    const patched = slot === undefined || list === undefined ? undefined : patchList(slot.current, list, check, denormalizer, this.options.keepEqual === true);
-    let entry: MemoEntry;
-    if (patched !== undefined) {
-      entry = patched;
-    } else {
+    const stored = typeof result === 'string' && isPlainCollection(schema);
+    const item = listItemEntity(schema);
+    let entry: MemoEntry | undefined = stored ? this.sharedList(schema, result, check) : undefined;
+    if (entry === undefined && slot !== undefined && item !== undefined) entry = patchList(slot.current, item, check, denormalizer, this.options.keepEqual === true);
+    if (entry === undefined) {
       if (this.options.keepEqual === true && slot !== undefined && isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number')) {
         // One entity read by pk: the instance shown so far stays when its rebuilt members are the same.
         denormalizer.reuse = { key: schema.key, pk: String(result), value: slot.current.value };
@@ -132,9 +141,18 @@ export class MemoCache {
       const value = unvisitRoot(denormalizer, schema, result);
       denormalizer.reuse = undefined;
       const deps = denormalizer.deps ?? [];
-      const listStart = list !== undefined && unitsMatch(value, deps, list.start) ? list.start : undefined;
-      entry = { value, deps, versions: undefined, checked: check.id, listStart };
-      entry.versions = check.versionsOfEntry(entry);
+      const list = denormalizer.lastList;
+      if (stored && list !== undefined && deps.length === 1 && deps[0] === list) {
+        // The stored list's own entry: the result is the list every other read of its row shares.
+        entry = list;
+      } else {
+        const built: MemoEntry = { value, deps, versions: undefined, checked: check.id, isList: item !== undefined && unitsMatch(value, deps) };
+        built.versions = check.versionsOfEntry(built);
+        entry = built;
+      }
+    } else if (stored && isEntityEntry(entry)) {
+      // A patched stored list: every read of its row shares it from now on.
+      entryOf(this.lists, entry.key, WeakMap).set(entry.row, entry);
     }
     if (slot !== undefined) {
       slot.previous = slot.current;
@@ -150,7 +168,7 @@ export class MemoCache {
 }
 
 function constant(value: unknown): MemoEntry {
-  return { value, deps: NO_DEPS, versions: undefined, checked: 0, listStart: undefined };
+  return { value, deps: NO_DEPS, versions: undefined, checked: 0 };
 }
 
 /**
@@ -160,15 +178,14 @@ function constant(value: unknown): MemoEntry {
  * `undefined` (rebuild it whole) when the list's own row changed, too many
  * items did, or a changed item is now missing or invalid (it would be dropped).
  */
-function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denormalizer: Denormalizer, keepEqual: boolean): MemoEntry | undefined {
-  if (stale.listStart !== list.start) return undefined;
+function patchList(stale: MemoEntry, entity: typeof Entity, check: MemoCheck, denormalizer: Denormalizer, keepEqual: boolean): MemoEntry | undefined {
   const changed = check.staleUnits(stale, MAX_PATCHED_ITEMS);
   if (changed === undefined) return undefined;
   const deps = stale.deps.slice();
   const value = (stale.value as readonly unknown[]).slice();
   // Item positions follow units; count units up to each changed one.
   let item = 0;
-  let at = list.start;
+  let at = 0;
   const units: unknown[] = [];
   let renewed = false;
   for (const index of changed) {
@@ -182,8 +199,8 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     const own: unknown[] = [];
     denormalizer.deps = own;
     // The item shown so far stays the same object when its rebuilt members are the same.
-    if (keepEqual) denormalizer.reuse = { key: list.entity.key, pk, value: value[item] };
-    const rebuilt = denormalizer.unvisit(list.entity, pk);
+    if (keepEqual) denormalizer.reuse = { key: entity.key, pk, value: value[item] };
+    const rebuilt = denormalizer.unvisit(entity, pk);
     denormalizer.reuse = undefined;
     if (rebuilt === undefined || rebuilt === null || rebuilt === INVALID || own.length !== (isTriple ? 3 : 1)) return undefined;
     for (let j = 0; j < own.length; j++) {
@@ -196,7 +213,13 @@ function patchList(stale: MemoEntry, list: EntityList, check: MemoCheck, denorma
     }
   }
   // Every changed item rebuilt equal to the one shown: the list keeps its object too.
-  const entry: MemoEntry = { value: renewed ? value : stale.value, deps, versions: undefined, checked: check.id, listStart: list.start };
+  // A stored list's entry stays the entry of its row (see Denormalizer.unvisitStoredList).
+  const kept = renewed ? value : stale.value;
+  // A stored list's entry stays the entry of its row (see Denormalizer.unvisitStoredList).
+  const listed: EntityEntry | undefined = isEntityEntry(stale)
+    ? { value: kept, deps, versions: undefined, checked: check.id, isList: true, key: stale.key, pk: stale.pk, row: stale.row }
+    : undefined;
+  const entry: MemoEntry = listed ?? { value: kept, deps, versions: undefined, checked: check.id, isList: true };
   entry.versions = check.versionsAfterPatch(stale, units) ?? check.versionsOfEntry(entry);
   return entry;
 }

@@ -9,6 +9,8 @@ import { entryOf, getOwnRow, hasOwn } from './own';
 import { describeSchema } from './describeSchema';
 import { isSchemaLike } from './argumentOrder';
 import type { EntityEntry, MemoCheck } from './memoEntries';
+import { isPlainCollection, listItemEntity, unitsMatch } from './entityLists';
+import type { Collection } from './Collection';
 import type { DenormalizeNullable, DenormalizeVisitor, EntityRow, EntityTables, GetEntity } from './types';
 
 /** Where entity-level memo entries live between calls (see `MemoCache`), and the check of this call. */
@@ -19,6 +21,8 @@ export interface EntityMemo {
   readonly leaves: WeakMap<object, WeakMap<object, unknown>>;
   /** One shared `key, pk, row` deps array per row, for entities that read only that row (see `compactDeps`). */
   readonly rowDeps: WeakMap<object, readonly unknown[]>;
+  /** Stored Collection lists: the entry of each row, by table key (two Collection schemas of one key share their rows). */
+  readonly lists: Map<string, WeakMap<object, EntityEntry>>;
   readonly check: MemoCheck;
 }
 
@@ -75,6 +79,7 @@ export class Denormalizer implements DenormalizeVisitor {
     if (typeof schema === 'object') {
       const withDenormalize = schema as { denormalize?: unknown };
       if (typeof withDenormalize.denormalize === 'function') {
+        if (this.memo !== undefined && typeof value === 'string' && isPlainCollection(schema)) return this.unvisitStoredList(schema, value, this.memo);
         return (schema as { denormalize: DenormalizeFn }).denormalize(value, this);
       }
       if (Array.isArray(schema)) return this.unvisitList(arrayItemSchema(schema), value);
@@ -207,6 +212,41 @@ export class Denormalizer implements DenormalizeVisitor {
     outer.push(entry);
     return entry.value;
   }
+
+  /**
+   * A stored Collection's list, read with a memo: one value per row, shared
+   * by every read of the row (a list nested in an entity, `user.todos`, is
+   * the array the list endpoint gives for the same args, as Data Client's).
+   * Its entry is pushed as one unit; {@link Denormalizer.lastList} is it.
+   */
+  private unvisitStoredList(collection: Collection, pk: string, memo: EntityMemo): unknown {
+    const key = collection.key;
+    const row = this.lookup(key, pk);
+    const outer = this.deps as unknown[];
+    if (row === undefined || row === null) {
+      outer.push(key, pk, row);
+      return row === undefined ? undefined : INVALID;
+    }
+    const entries = entryOf(memo.lists, key, WeakMap);
+    const cached = entries.get(row);
+    if (cached !== undefined && memo.check.isCurrent(cached, true)) {
+      outer.push(cached);
+      return (this.lastList = cached).value;
+    }
+    const own: unknown[] = [];
+    this.deps = own;
+    const value = collection.schema.denormalize(row, this);
+    this.deps = outer;
+    const entry: EntityEntry = { value, deps: own, versions: undefined, checked: memo.check.id, key, pk, row, isList: listItemEntity(collection) !== undefined && unitsMatch(value, own) };
+    entry.versions = memo.check.versionsOfEntry(entry);
+    entries.set(row, entry);
+    outer.push(entry);
+    this.lastList = entry;
+    return value;
+  }
+
+  /** The entry of the last stored Collection list read (see {@link Denormalizer.unvisitStoredList}). */
+  lastList: EntityEntry | undefined;
 
   /** The instance of a leaf entity's row: one per row and class. */
   private leaf(entity: typeof Entity, key: string, pk: string, row: object, memo: EntityMemo): unknown {

@@ -32,8 +32,8 @@ export interface MemoEntry {
   checked: number;
   /** Every row read as flat `key, pk, row` triples, entities' included; made when asked for. */
   flat?: readonly unknown[];
-  /** For a plain entity list (entityLists.ts): the index in `deps` of the first item's unit; else `undefined`. */
-  listStart?: number;
+  /** A plain entity list (entityLists.ts) whose `deps` hold one unit per item, in order. */
+  isList?: boolean;
 }
 
 /** The entry of one entity instance, remembered by its row. */
@@ -79,7 +79,7 @@ export function freshTableVersion(): number {
   return ++lastVersion;
 }
 
-function isEntityEntry(entry: MemoEntry): entry is EntityEntry {
+export function isEntityEntry(entry: MemoEntry): entry is EntityEntry {
   return (entry as Partial<EntityEntry>).row !== undefined;
 }
 
@@ -194,19 +194,17 @@ export class MemoCheck {
   }
 
   /**
-   * The items of a plain entity list entry (see `MemoEntry.listStart`) that
+   * The items of a plain entity list entry (see `MemoEntry.isList`) that
    * changed: the `deps` index of each changed item's unit, at most `limit` of
-   * them. `undefined` when the list's own rows changed or more items did
+   * them. `undefined` when the list's own row changed or more items did
    * (the whole list is rebuilt then).
    */
   staleUnits(entry: MemoEntry, limit: number): number[] | undefined {
-    const start = entry.listStart;
-    if (start === undefined) return undefined;
+    if (entry.isList !== true || (isEntityEntry(entry) && this.reader.getEntity(entry.key, entry.pk) !== entry.row)) return undefined;
     const changed = this.changedSince(entry.versions);
     const deps = entry.deps;
-    for (let i = 0; i < start; i += 3) if (!this.depHolds(deps, i, changed)) return undefined;
     const stale: number[] = [];
-    for (let i = start; i < deps.length; ) {
+    for (let i = 0; i < deps.length; ) {
       if (!this.depHolds(deps, i, changed)) {
         if (stale.length === limit) return undefined;
         stale.push(i);
