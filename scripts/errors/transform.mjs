@@ -62,7 +62,7 @@ function isInType(node) {
  * Helpers whose result names what failed (the endpoint, its URL, the schema's key): a message keeps a call
  * to one of them, with names as its arguments, like a name.
  */
-const NAMING_CALLS = new Set(['named', 'owner', 'subject', 'describeSchema']);
+const NAMING_CALLS = new Set(['named', 'owner', 'subject', 'describeSchema', 'describeRequest']);
 
 /**
  * An identifier (not an ALL_CAPS constant, the same in every build), a property access on one or on `this`,

@@ -1,12 +1,20 @@
 /**
  * Thrown for a non-2xx response; keeps the `Response` (body unread) so a
- * caller can read the server's error payload.
+ * caller can read the server's error payload, and a RestEndpoint's fetch
+ * gives that payload already read as `data`.
  */
 export class NetworkError extends Error {
   /** The HTTP status, e.g. `404`. */
   readonly status: number;
   /** The response, with its body unread. */
   readonly response: Response;
+  /**
+   * The body of the error response, read from a copy (`response` stays
+   * unread): parsed JSON when the content type says JSON, else the text;
+   * `undefined` when empty or unreadable, and for one made by hand. What
+   * RTK Query's `fetchBaseQuery` gives as `error.data`.
+   */
+  data?: unknown;
 
   /** `endpointName`, when given, is named before the request: `` `Todo.get` (GET …/todos/5) failed: 404 ``. */
   constructor(response: Response, method = 'GET', url: string = response.url, endpointName?: string) {

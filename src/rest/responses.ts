@@ -47,8 +47,29 @@ export async function sendRequest(
     if (isAbort(error, init.signal)) throw error;
     throw statusError(`[rest-slice] ${describeRequest(endpointName, method, input)} could not be reached (${reasonOf(error)})`, 500, error);
   }
-  if (!response.ok) throw new NetworkError(response, method, input, endpointName);
+  if (!response.ok) {
+    const error = new NetworkError(response, method, input, endpointName);
+    error.data = await errorBody(response);
+    throw error;
+  }
   return response;
+}
+
+/** The body of an error response, read from a copy: JSON by content type, else text; `undefined` when empty or unreadable. */
+async function errorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.clone().text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    if ((response.headers.get('content-type') ?? '').includes('json')) return JSON.parse(text);
+  } catch {
+    // Mislabeled: the text is what there is.
+  }
+  return text;
 }
 
 /**

@@ -2,6 +2,7 @@ import { arrayItemSchema, normalizeArray } from './Array';
 import { describeSchema } from './describeSchema';
 import { Entity } from './Entity';
 import { jsonEqual } from './jsonEqual';
+import { plainJson } from './jsonForm';
 import { MAX_JSON_DEPTH, MAX_SCHEMA_DEPTH, formatPath, pathTooDeep } from './limits';
 import { normalizeObject } from './objectMembers';
 import { createTable, hasOwn, quote, tableOf } from './own';
@@ -106,9 +107,13 @@ export class Normalizer implements NormalizeVisitor {
         );
       }
     }
+    const store = this.store;
+    // The store keeps plain JSON: a row an Entity's own `process` made (a `Date` member) is kept in its JSON form.
+    if (store !== undefined && (schema as Partial<typeof Entity>).process !== undefined && (schema as typeof Entity).process !== Entity.process) {
+      row = plainJson(row, true) as Record<string, unknown>;
+    }
     const table = tableOf(this.entities, key);
     const written = table[pk];
-    const store = this.store;
     const stored = store?.getEntity(key, pk);
     if (store === undefined || stored === undefined || written === null) {
       // No stored row, or invalidated earlier in this call: the copies of this call are all there is, so

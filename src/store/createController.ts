@@ -45,6 +45,14 @@ function checkEndpoint(method: string, endpoint: unknown): void {
   throw new TypeError(`[rest-slice] \`controller.${method}\` takes an endpoint (a resource member, a \`RestEndpoint\` or an \`Endpoint\`), got ${got}${hint}.`);
 }
 
+/** A development check of `invalidateAll` / `expireAll`'s matcher: something with a `testKey` method. */
+function checkMatcher(method: string, matcher: unknown): void {
+  if (typeof (matcher as { testKey?: unknown } | null | undefined)?.testKey === 'function') return;
+  throw new TypeError(
+    `[rest-slice] \`controller.${method}\` takes a matcher with a \`testKey(key)\` method (an endpoint, or \`{ testKey: (key) => key.includes('/todos') }\`), got ${describeKind(matcher)}.`,
+  );
+}
+
 /** Builds the controller of one store. */
 export function createController(input: ControllerInput, store: StoreLike): Controller {
   const { actions, options, selectors, reads, registry, handoff } = input;
@@ -81,8 +89,9 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
   function subscription(type: 'subscribe' | 'unsubscribe', given: readonly unknown[]): Promise<void> {
     // An endpoint has a `key` method; options (given first) are a plain object.
     const withOptions = typeof (given[0] as Partial<EndpointInterface> | undefined)?.key !== 'function';
-    const frequency = withOptions ? (given[0] as PollOptions).pollFrequency : undefined;
     const endpoint = given[withOptions ? 1 : 0] as EndpointInterface;
+    if (process.env.NODE_ENV !== 'production') checkEndpoint(type, endpoint);
+    const frequency = withOptions ? (given[0] as PollOptions).pollFrequency : undefined;
     const args = given.slice(withOptions ? 2 : 1);
     if (frequency !== undefined && !(Number.isFinite(frequency) && frequency >= 0)) {
       throw new Error(
@@ -155,10 +164,12 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     invalidateAll: async (matcher) => {
+      if (process.env.NODE_ENV !== 'production') checkMatcher('invalidateAll', matcher);
       store.dispatch(actions.invalidateAll({ keys: keysMatching(matcher) }));
     },
 
     expireAll: async (matcher) => {
+      if (process.env.NODE_ENV !== 'production') checkMatcher('expireAll', matcher);
       store.dispatch(actions.expireAll({ keys: keysMatching(matcher) }));
     },
 
@@ -167,16 +178,27 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     setResponse: async (endpoint, ...rest) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('setResponse', endpoint);
       const [args, response] = splitState(rest);
       record(endpoint, args, options.now(), { response });
     },
 
     setError: async (endpoint, ...rest) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('setError', endpoint);
       const [args, error] = splitState(rest);
       record(endpoint, args, options.now(), { error });
     },
 
-    resolve: async (endpoint, { args, fetchedAt, response, error }) => {
+    resolve: async (endpoint, resolved) => {
+      if (process.env.NODE_ENV !== 'production') {
+        checkEndpoint('resolve', endpoint);
+        if (typeof resolved !== 'object' || resolved === null || !Array.isArray(resolved.args)) {
+          throw new TypeError(
+            `[rest-slice] \`controller.resolve(${endpoint.name}, { args, response })\` takes its args as an array in its second argument (\`{ args: [{ id: 1 }], response }\`), got ${describeKind(resolved)}.`,
+          );
+        }
+      }
+      const { args, fetchedAt, response, error } = resolved;
       record(endpoint, args, fetchedAt ?? options.now(), error === true ? { error: response } : error !== undefined && error !== false ? { error } : { response });
     },
 
@@ -216,6 +238,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
         return () => undefined;
       }
       if (isQuerySchema(target) || target instanceof Collection) return runtime.usage.retainQuery(target as RetainableQuery, args);
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('retain', target);
       // Holding a result runs its `onSubscribe` (the live feature) without a request: check here too.
       if (process.env.NODE_ENV !== 'production') checkFeatureOptions(target as EndpointInterface, input.has, reducerPath);
       registry.register(target as EndpointInterface);
@@ -227,10 +250,12 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     },
 
     abort: async (endpoint, ...args) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('abort', endpoint);
       handoff.aborts.get(store.getState)?.(endpoint.name, endpoint.key(...args));
     },
 
     prefetch: (endpoint, ...args) => {
+      if (process.env.NODE_ENV !== 'production') checkEndpoint('prefetch', endpoint);
       if (endpoint.sideEffect) {
         throw new TypeError(`[rest-slice] \`controller.prefetch(${endpoint.name})\`: a mutation is never prefetched; run it with \`controller.fetch\`.`);
       }

@@ -7,6 +7,7 @@ import { warnOnce } from './warnOnce';
 // names features by string only (it imports none), to say which one to add.
 const NEEDS: readonly (readonly [option: string, feature: string, active: (value: unknown) => boolean])[] = [
   ['retry', 'retry', (value) => value !== undefined && value !== 0],
+  ['retryDelay', 'retry', (value) => value !== undefined],
   ['onSubscribe', 'live', (value) => typeof value === 'function'],
   ['refetchOnFocus', 'listeners', (value) => value === true],
   ['refetchOnReconnect', 'listeners', (value) => value === true],
@@ -52,6 +53,7 @@ export function featureActionCheck(reducerPath: string, features: readonly RestF
     ['pages', 'infinitePages'],
     ['rehydrate', 'persist'],
     ['outbox', 'outbox'],
+    ['crossTabState', 'crossTab'],
   ]);
   const prefix = `${reducerPath}/`;
   const handled = new Set(features.flatMap((feature) => Object.keys(feature.reducers ?? {})));

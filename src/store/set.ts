@@ -1,13 +1,14 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { describeSchema } from '../schema/describeSchema';
 import { INVALID } from '../schema/INVALID';
+import { isEntityClass } from '../schema/Entity';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { MemoCache } from '../schema/MemoCache';
 import { describeKind, getOwnRow } from '../schema/own';
 import { inferResult, isQuerySchema } from '../schema/Query';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
-import { innerMessage, serializeArgs } from './serialize';
+import { innerMessage, plainJson, serializeArgs } from './serialize';
 import type { SetPayload } from './setReducer';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
@@ -52,9 +53,10 @@ function mergedReader(state: RestCacheState, normalized: StoreNormalizeResult): 
  *   an updater that throws, or a value the schema cannot store; nothing is stored then.
  */
 export function runSet(input: SetInput, store: { dispatch: Dispatch; getState(): unknown }, schema: unknown, rest: readonly unknown[]): () => void {
-  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) {
+  // A function is an Entity class; anything else callable (an endpoint given by mistake) would be called by normalize.
+  if ((typeof schema !== 'object' && !isEntityClass(schema)) || schema === null) {
     throw new TypeError(
-      `[rest-slice] \`controller.set\` takes a schema first (an Entity class, a Collection, \`[Todo]\`, \`new schema.Values(Todo)\`), got ${describeKind(schema)}.`,
+      `[rest-slice] \`controller.set\` takes a schema first (an Entity class, a Collection, \`[Todo]\`, \`new schema.Values(Todo)\`), got ${describeKind(schema)}. To store an endpoint's response, use \`controller.setResponse(endpoint, ...args, response)\`.`,
     );
   }
   const name = describeSchema(schema);
@@ -86,7 +88,8 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
   const meta: EntityMeta = { fetchedAt: now, date: now, expiresAt: expiryTime(now, input.dataExpiryLength) };
   let normalized: StoreNormalizeResult;
   try {
-    normalized = normalizeIntoStore(schema, value, args, tablesReader(confirmed), meta);
+    // The state keeps the value's JSON form, as a response's (a `Date` as its string, no `undefined` members).
+    normalized = normalizeIntoStore(schema, plainJson(value, true), args, tablesReader(confirmed), meta);
     // A value that is stored but cannot be read back (a member converter that throws) is not stored.
     new MemoCache().denormalizeWith(schema, normalized.result, mergedReader(confirmed, normalized), args);
   } catch (error) {

@@ -113,9 +113,10 @@ describe('the production error codes', () => {
     const script = `import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 const checks = createRequire(import.meta.url)('./.size-limit.cjs');
-const app = "import { createResource, Entity, normalize } from 'rest-slice';" +
+const app = "import { createResource, Entity, NetworkError, normalize } from 'rest-slice';" +
   "class Todo extends Entity { id = undefined; pk() { return this.id; } static key = 'Todo'; }" +
-  "for (const run of [() => createResource({ path: '/todos', schema: Todo }), () => normalize(Todo, { title: 'a' })]) {" +
+  "for (const run of [() => createResource({ path: '/todos', schema: Todo }), () => normalize(Todo, { title: 'a' }), " +
+  "  () => { throw new NetworkError(new Response(null, { status: 404, statusText: 'Not Found' }), 'GET', '/todos/5', 'Todo.get'); }]) {" +
   "  try { run(); } catch (error) { console.log(error.message); } }";
 const out = {};
 for (const mode of ['production', 'development']) {
@@ -135,12 +136,18 @@ console.log(JSON.stringify(out));`;
     const out = JSON.parse(runModule(script)) as Record<string, { prose: string[]; freezes: boolean; lines: string[] }>;
     const noParam = codeOf("[rest-slice] `createResource` needs a path with at least one `:param`, got '${path}'");
     const noPk = codeOf('[rest-slice] ${owner} has no usable primary key: pk() returned ${quote(id) ?? \'undefined\'} for ${quote(input)}');
-    // `owner` is a plain name ("Entity `Todo`"), so production keeps it.
-    expect(out.production).toEqual({ prose: [], freezes: false, lines: [`[rest-slice] E${noParam} /todos`, `[rest-slice] E${noPk} Entity \`Todo\``] });
+    const failed = codeOf('[rest-slice] ${describeRequest(endpointName, method, url)} failed: ${response.status}${statusText}');
+    // `owner` is a plain name ("Entity `Todo`"), so production keeps it; a failed request keeps its endpoint, method and URL.
+    expect(out.production).toEqual({
+      prose: [],
+      freezes: false,
+      lines: [`[rest-slice] E${noParam} /todos`, `[rest-slice] E${noPk} Entity \`Todo\``, `[rest-slice] E${failed} \`Todo.get\` (GET /todos/5) 404  Not Found`],
+    });
     expect(out.development.freezes).toBe(true);
     expect(out.development.lines).toEqual([
       "[rest-slice] `createResource` needs a path with at least one `:param`, got '/todos'",
       '[rest-slice] Entity `Todo` has no usable primary key: pk() returned undefined for {"title":"a"}',
+      '[rest-slice] `Todo.get` (GET /todos/5) failed: 404 Not Found',
     ]);
     expect(out.development.prose.length).toBeGreaterThan(50);
   });

@@ -58,6 +58,7 @@ const needs = (endpoint: string, option: string, feature: string) =>
 describe('used but not installed', () => {
   it.each([
     ['retry', 'retry', { retry: 2 }],
+    ['retryDelay', 'retry', { retryDelay: 500 }],
     ['onSubscribe', 'live', { onSubscribe: () => undefined }],
     ['refetchOnFocus', 'listeners', { refetchOnFocus: true }],
     ['refetchOnReconnect', 'listeners', { refetchOnReconnect: true }],

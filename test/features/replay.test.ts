@@ -97,6 +97,7 @@ it('an action of a feature the cache lacks changes nothing and warns, naming the
   const request = { endpoint: 'Todo.get', key: 'GET http://127.0.0.1/todos/1', args: [{ id: 1 }], fetchedAt: 1, requestId: 'r1' };
   store.dispatch({ type: 'rest/retry', payload: { ...request, attempt: 2, error } });
   store.dispatch({ type: 'rest/pages', payload: { key: request.key, entry: null } });
+  store.dispatch({ type: 'rest/crossTabState', payload: { optimistic: [] }, meta: { crossTab: 'other' } });
   expect(store.getState()).toBe(before);
   expect(warn.mock.calls).toEqual([
     [
@@ -106,6 +107,10 @@ it('an action of a feature the cache lacks changes nothing and warns, naming the
     [
       '[rest-slice] the action `rest/pages` belongs to the infinitePages feature, which the cache at `rest` was made without: it changes nothing. ' +
         'Install it with `createRestCache({ features: [infinitePages()] })` (a replayed log needs a cache with the features it was recorded with).',
+    ],
+    [
+      '[rest-slice] the action `rest/crossTabState` belongs to the crossTab feature, which the cache at `rest` was made without: it changes nothing. ' +
+        'Install it with `createRestCache({ features: [crossTab()] })` (a replayed log needs a cache with the features it was recorded with).',
     ],
   ]);
 });

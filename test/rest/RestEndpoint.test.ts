@@ -103,6 +103,8 @@ describe('RestEndpoint', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).status).toBe(404);
     expect((error as NetworkError).message).toBe(`[rest-slice] GET ${server.url}/todos/5 failed: 404 Not Found`);
+    // The body already read, as RTK Query's `error.data`; the response itself stays unread for Data Client's way.
+    expect((error as NetworkError).data).toEqual({ message: 'no such todo' });
     await expect((error as NetworkError).response.json()).resolves.toEqual({ message: 'no such todo' });
     expect(get.errorPolicy(error as NetworkError)).toBeUndefined();
   });
@@ -114,6 +116,19 @@ describe('RestEndpoint', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(`[rest-slice] GET ${server.url}/todos/1 failed: 500 Internal Server Error`);
     expect(get.errorPolicy(error)).toBe('soft');
+    expect(error.data).toBe('<html>Oops</html>');
+  });
+
+  it("gives an error response's body as `data`: undefined when empty, the text when mislabeled JSON", async () => {
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Todo });
+    server.route('GET', '/todos/:id', () => ({ status: 401, text: '' }));
+    const empty = (await get({ id: 1 }).catch((e: unknown) => e)) as NetworkError;
+    expect([empty.status, empty.data]).toEqual([401, undefined]);
+    server.route('GET', '/todos/:id', () => ({ status: 422, text: 'not json {', headers: { 'Content-Type': 'application/json' } }));
+    const mislabeled = (await get({ id: 1 }).catch((e: unknown) => e)) as NetworkError;
+    expect([mislabeled.status, mislabeled.data]).toEqual([422, 'not json {']);
+    // One made by hand has none.
+    expect(new NetworkError(new Response('x', { status: 400 })).data).toBeUndefined();
   });
 
   it('rejects an HTML body where the schema needs JSON, quoting its start', async () => {

@@ -1,6 +1,6 @@
 // API.md: everything in actions and state is plain JSON, exactly (issue 9 item 5). The store
 // helpers check every action and state of the suite; these tests pin the cases that broke it.
-import { RestEndpoint } from 'rest-slice';
+import { Entity, RestEndpoint } from 'rest-slice';
 import { jsonDifference } from '../helpers/jsonCheck';
 import { Counter, makeClock, makeStore, recorder, setup, slice, startStoreServer, todoResource, type StoreServer } from './helpers';
 import { createRestCache } from 'rest-slice';
@@ -92,5 +92,31 @@ describe('a schema-less response', () => {
     const result = (await controller.fetch(stats)) as { checkedAt: Date };
     expect(result.checkedAt).toBeInstanceOf(Date);
     expect(slice(cache, store).endpoints[`GET ${server.url}/stats`]).toStrictEqual({ total: 3, checkedAt: '1970-01-01T00:00:00.000Z' });
+  });
+});
+
+describe("an Entity's own `process`", () => {
+  it('adding a Date member: the row keeps its string, the read gives the Date through the member schema', async () => {
+    class Stamped extends Entity {
+      id = 0;
+      title = '';
+      seenAt = new Date(0);
+      pk() {
+        return String(this.id);
+      }
+      static override key = 'ProcessStamped';
+      static override schema = { seenAt: Date };
+      static override process(input: object, parent: unknown, key: string | undefined, args: readonly unknown[]) {
+        return { ...super.process(input, parent, key, args), seenAt: new Date(5), dropped: undefined };
+      }
+    }
+    const { cache, store, controller } = setup();
+    const get = new RestEndpoint({ urlPrefix: server.url, path: '/todos/:id', schema: Stamped });
+    const fetched = await controller.fetch(get, { id: 1 });
+    expect(fetched.seenAt).toEqual(new Date(5));
+    const row = slice(cache, store).entities.ProcessStamped?.['1'];
+    expect(row).toMatchObject({ id: 1, title: 'one', seenAt: '1970-01-01T00:00:00.005Z' });
+    expect(row).not.toHaveProperty('dropped');
+    expect(controller.getResponse(get, { id: 1 }, store.getState()).data?.seenAt).toEqual(new Date(5));
   });
 });

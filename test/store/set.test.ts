@@ -1,6 +1,6 @@
 // `controller.set(schema, ...args, value | updater)`: writes without a request, as one plain JSON
 // `rest/set` action, merged like a read's response (useIncoming, rule 5b).
-import { schema } from 'rest-slice';
+import { RestEndpoint, schema } from 'rest-slice';
 import { OrderedTodo } from '../fixtures/Todo';
 import { recordedSetup, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
@@ -167,12 +167,22 @@ describe('controller.set with bad input stores nothing and names the schema', ()
     ['no value', () => [Todo], /`controller\.set\(Todo, \.\.\.args, value\)` needs a value/],
     ['no schema', () => [undefined, { id: 1 }], /`controller\.set` takes a schema first.*got undefined/],
     ['a Query', () => [new schema.All(Todo), []], /a Query or All is derived/],
+    // An endpoint is callable: normalize would have called it (a DELETE sent) as a member converter.
+    ['an endpoint in place of the schema', () => [todoResource(server.url).delete, { id: 1 }], /`controller\.set` takes a schema first.*use `controller\.setResponse/],
   ])('%s', async (_, args, message) => {
     const { cache, store, controller } = setup();
     await controller.set(Todo, { id: 1 }, { id: 1, title: 'kept' });
     const before = slice(cache, store);
     await expect((controller.set as unknown as (...a: unknown[]) => Promise<void>)(...args())).rejects.toThrow(message);
     expect(slice(cache, store)).toBe(before);
+  });
+
+  it('an endpoint in place of the schema sends no request', async () => {
+    const { controller } = setup();
+    const requests = server.requests.length;
+    await expect((controller.set as unknown as (...a: unknown[]) => Promise<void>)(todoResource(server.url).delete, { id: 1 })).rejects.toThrow(TypeError);
+    expect(server.requests.length).toBe(requests);
+    expect(server.todos.has(1)).toBe(true);
   });
 
   it('an updater that throws', async () => {
@@ -185,5 +195,32 @@ describe('controller.set with bad input stores nothing and names the schema', ()
       }),
     ).rejects.toThrow('[rest-slice] the updater given to `controller.set(Todo, ...)` threw, so nothing was stored: boom');
     expect(slice(cache, store)).toBe(before);
+  });
+});
+
+describe('controller.set keeps the state plain JSON (API.md "State and actions")', () => {
+  class Stamped extends Todo {
+    createdAt = new Date(0);
+    static override key = 'SetStamped';
+    static override schema = { createdAt: Date };
+  }
+
+  it('stores a value\'s JSON form: a Date as its string, no undefined members, in the action and the state', async () => {
+    const { cache, store, controller, log } = recordedSetup();
+    const value = { id: 7, title: 'seven', createdAt: new Date(7), note: undefined };
+    await controller.set(Stamped, { id: 7 }, value);
+    const row = slice(cache, store).entities.SetStamped?.['7'];
+    expect(row).toEqual({ id: 7, title: 'seven', createdAt: '1970-01-01T00:00:00.007Z' });
+    expect(row).not.toHaveProperty('note');
+    expect(JSON.parse(JSON.stringify(log.at(-1)))).toEqual(log.at(-1));
+    // Read back, the schema's member converter gives the Date again.
+    const read = controller.getResponse(new RestEndpoint({ path: '/stamped/:id', schema: Stamped }), { id: 7 }, store.getState()).data;
+    expect(read?.createdAt).toEqual(new Date(7));
+  });
+
+  it('an instance given as the value is stored as its members', async () => {
+    const { cache, store, controller } = setup();
+    await controller.set(Stamped, { id: 8 }, Stamped.fromJS({ id: 8, title: 'eight', createdAt: new Date(8) }));
+    expect(slice(cache, store).entities.SetStamped?.['8']).toMatchObject({ id: 8, title: 'eight', createdAt: '1970-01-01T00:00:00.008Z' });
   });
 });
