@@ -45,8 +45,9 @@ export interface RequestOptions {
    * Milliseconds between refetches while mounted. The request's polling is
    * shared with its other users (`useLive`, `useSubscription`, other
    * `useRequest`s): the smallest positive frequency among them wins. Changing
-   * it re-subscribes at the new frequency.
-   * @defaultValue none: this component does not poll (`0` says the same)
+   * it re-subscribes at the new frequency. `0`, `NaN` and `Infinity` mean no
+   * polling, as RTK Query's `pollingInterval` (a cleared number input gives `NaN`).
+   * @defaultValue none: this component does not poll
    */
   readonly pollFrequency?: number;
 }
@@ -66,7 +67,7 @@ export function useRequest<E extends EndpointInterface>(endpoint: E, ...args: En
 /**
  * The same with options, given first because the args are variadic.
  *
- * @throws when `pollFrequency` is negative, `NaN` or infinite (from the effect, to the nearest error boundary).
+ * @throws when `pollFrequency` is negative (from the effect, to the nearest error boundary).
  * @example
  * const { data } = useRequest({ pollFrequency: 5_000 }, TodoResource.getList, { page });
  */
@@ -79,8 +80,10 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
   const [options, endpoint, args] = splitOptions<RequestOptions>(input);
   const controller = useController();
   const { data: currentData, loading: isFetching, error } = useDLE(endpoint, ...(args as readonly [null]));
+  // As RTK Query's `pollingInterval`: 0, NaN and Infinity poll nothing.
   const frequency = options?.pollFrequency;
-  useSubscribed(frequency, endpoint, frequency === undefined || frequency === 0 ? [null] : args);
+  const polls = frequency !== undefined && frequency !== 0 && !Number.isNaN(frequency) && frequency !== Infinity;
+  useSubscribed(polls ? frequency : undefined, endpoint, polls ? args : [null]);
 
   const key = requestKey(endpoint, args);
   // The last data a commit showed (so a render React throws away leaves it as it was), and its endpoint's

@@ -60,14 +60,14 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
    * @defaultValue none; with `paginationField` (and no `getPreviousPageParams`),
    * the params with the page number plus 1 while the last page had items
    */
-  getNextPageParams?(this: RestEndpoint<O>, lastResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
+  getNextPageParams?(this: RestEndpoint<O>, lastResponse: NoInfer<ResultOf<O>>, params: NoInfer<ParamsOf<O>>): NextParams<O>;
   /**
    * Like `getNextPageParams`, for the page before `firstResponse`
    * (`controller.fetchPreviousPage` prepends it).
    * @defaultValue none; with `paginationField` (and no `getNextPageParams`),
    * the params with the page number minus 1 while that is at least 1
    */
-  getPreviousPageParams?(this: RestEndpoint<O>, firstResponse: ResultOf<O>, params: ParamsOf<O>): NextParams<O>;
+  getPreviousPageParams?(this: RestEndpoint<O>, firstResponse: NoInfer<ResultOf<O>>, params: NoInfer<ParamsOf<O>>): NextParams<O>;
   /**
    * An infinite list keeps at most this many pages (a whole number >= 1):
    * loading one more drops the page at the other end and its items.

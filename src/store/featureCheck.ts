@@ -2,6 +2,7 @@ import { CollectionEdit } from '../schema/CollectionEdits';
 import type { EndpointInterface } from './endpoint';
 import type { RestFeature } from './feature';
 import { warnOnce } from './warnOnce';
+import { describeKind } from '../schema/own';
 
 // Endpoint options that do something only with a feature installed, and that feature's name. The core
 // names features by string only (it imports none), to say which one to add.
@@ -66,4 +67,50 @@ export function featureActionCheck(reducerPath: string, features: readonly RestF
         `Install it with \`createRestCache({ features: [${feature}()] })\` (a replayed log needs a cache with the features it was recorded with).`,
     );
   };
+}
+
+// What each core action's payload must hold, by member: s(tring), n(umber), a(rray), o(bject).
+const REQUEST = { endpoint: 's', key: 's', args: 'a' } as const;
+const STAMPED = { ...REQUEST, fetchedAt: 'n' } as const;
+const PAYLOADS: Readonly<Record<string, Readonly<Record<string, 's' | 'n' | 'a' | 'o'>>>> = {
+  fetch: STAMPED,
+  optimistic: STAMPED,
+  setResponse: { ...STAMPED, date: 'n', expiresAt: 'n', entities: 'o', entitiesMeta: 'o' },
+  setError: { ...STAMPED, date: 'n', expiresAt: 'n', error: 'o' },
+  abort: { ...STAMPED, requestId: 's' },
+  invalidate: { keys: 'a' },
+  invalidateAll: { keys: 'a' },
+  expireAll: { keys: 'a' },
+  reset: { date: 'n' },
+  gc: { keys: 'a', entities: 'o' },
+  set: { args: 'a', fetchedAt: 'n', entities: 'o', entitiesMeta: 'o' },
+  subscribe: REQUEST,
+  unsubscribe: REQUEST,
+};
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a';
+  if (typeof value === 'number') return Number.isFinite(value) ? 'n' : 'x';
+  return typeof value === 'object' && value !== null ? 'o' : typeof value === 'string' ? 's' : 'x';
+}
+
+const KIND_NAMES = { s: 'a string', n: 'a finite number', a: 'an array', o: 'an object' } as const;
+
+/**
+ * In development, what is wrong with the payload of a core action (`rest/fetch` without its `key`, a
+ * `rest/optimistic` of `{}`), or `undefined` when it has every member its reducer reads. Such an action
+ * (a replayed log edited by hand, a bug in a middleware) would write entries no later action removes.
+ * Callers make it in development only, behind the literal `process.env.NODE_ENV` check.
+ */
+export function payloadProblem(suffix: string, action: { payload?: unknown; meta?: unknown }): string | undefined {
+  const shape = PAYLOADS[suffix];
+  if (shape === undefined) return undefined;
+  const payload = action.payload;
+  if (kindOf(payload) !== 'o') return `its payload is ${describeKind(payload)}, not an object`;
+  for (const member of Object.keys(shape)) {
+    const want = shape[member];
+    if (kindOf((payload as Record<string, unknown>)[member]) !== want) return `\`payload.${member}\` is not ${KIND_NAMES[want]}`;
+  }
+  if (suffix === 'fetch' && typeof (action.meta as { requestId?: unknown } | undefined)?.requestId !== 'string') return '`meta.requestId` is not a string';
+  return undefined;
 }

@@ -180,7 +180,7 @@ describe('useRequest polling (`pollFrequency` given first)', () => {
     return { ...timed, store, polls, Poller };
   }
 
-  it('several components share the request; the smallest frequency wins; 0 or none does not poll', async () => {
+  it('several components share the request; the smallest frequency wins; 0, NaN, Infinity or none does not poll', async () => {
     const { cache, clock, store, tick, polls, Poller } = setupPolling();
     function Page() {
       const [fast, setFast] = useState(true);
@@ -190,6 +190,9 @@ describe('useRequest polling (`pollFrequency` given first)', () => {
           {fast && <Poller every={100} />}
           <Poller every={0} />
           <Poller />
+          {/* A cleared <input type="number"> gives NaN: no polling, as RTK Query's pollingInterval. */}
+          <Poller every={NaN} />
+          <Poller every={Infinity} />
           <button onClick={() => setFast(false)}>slow down</button>
         </RestCacheProvider>
       );
@@ -208,7 +211,7 @@ describe('useRequest polling (`pollFrequency` given first)', () => {
     expect(polls()).toBe(3);
     await act(() => tick(store, 1));
     expect(polls()).toBe(4);
-    expect(screen.getAllByText('write hooks')).toHaveLength(3);
+    expect(screen.getAllByText('write hooks')).toHaveLength(5);
   });
 
   it.each([false, true])('a frequency changed at runtime re-subscribes at the new one; unmounting stops the polling (StrictMode %s)', async (strict) => {

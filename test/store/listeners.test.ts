@@ -97,6 +97,14 @@ describe('actions', () => {
     expect(recorded.log.find((action) => action.type === 'rest/focus')).toEqual({ type: 'rest/focus', payload: {} });
   });
 
+  it('a page that shows without focus at setup (jsdom, another window active): its first focus is a return', () => {
+    expect(document.hasFocus()).toBe(false);
+    const { types } = make();
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('focus'));
+    expect(types()).toEqual(['rest/focus']);
+  });
+
   it('a page already hidden and offline at setup is announced at once', () => {
     visibility = 'hidden';
     onLine = false;

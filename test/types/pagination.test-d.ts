@@ -83,3 +83,15 @@ export type GetPageCases = [Expect<Equal<Parameters<typeof Paged.getPage>[0], { 
 export const unpagedNext = () => Feed.getPage({ cursor: 'a' });
 // @ts-expect-error also after an extend that does not add one
 export const extendedUnpaged = () => Feed.extend({ dataExpiryLength: 10 }).getPage({ cursor: 'a' });
+
+// A method whose `last` is annotated (narrower than the response) does not decide the endpoint's data type:
+// the schema does (`lastResponse` is not an inference site).
+const Annotated = new RestEndpoint({
+  path: '/items',
+  searchParams: {} as { page: number },
+  schema: { items: new schema.Collection([Todo]), serverTime: 0, hasMore: false },
+  getNextPageParams(last: { hasMore: boolean }, params: { page: number }) {
+    return last.hasMore ? { page: params.page + 1 } : undefined;
+  },
+});
+export type AnnotatedDataKeepsTheSchema = Expect<Equal<Awaited<ReturnType<typeof Annotated>>['serverTime'], number>>;

@@ -50,7 +50,8 @@ export function setupListeners(store: StoreLike, cache: RestCache = restCache): 
 
   // What was last dispatched, so one change gives one action whatever events the browser fires for it.
   let hidden = isHidden();
-  let focused = !hidden;
+  // A page that shows without having focus (another window is active): its next `focus` is a return.
+  let focused = !hidden && page?.hasFocus?.() !== false;
   let offline = isOffline();
 
   const gainFocus = () => {

@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { FeatureRuntime } from '../feature';
-import { featureActionCheck } from '../featureCheck';
+import { featureActionCheck, payloadProblem } from '../featureCheck';
 import { buildPollingHandler } from './polling';
 import { createInFlight } from './inFlight';
 import { buildRequestsHandler } from './requests';
@@ -62,7 +62,15 @@ export function createRestMiddleware(input: MiddlewareInput): Middleware {
 
     return (next) => (action) => {
       if (!isCacheAction(action, prefix)) return next(action);
-      if (process.env.NODE_ENV !== 'production') checkAction?.(action.type);
+      if (process.env.NODE_ENV !== 'production') {
+        checkAction?.(action.type);
+        const problem = payloadProblem(action.type.slice(prefix.length), action);
+        if (problem !== undefined) {
+          // Passed on, it would write entries no later action removes (or crash a handler): it is dropped.
+          console.warn(`[rest-slice] the action \`${action.type}\` was dropped, changing nothing: ${problem}. Dispatch the cache's own action creators (\`cache.actions\`) or the controller's methods.`);
+          return action;
+        }
+      }
       for (const handler of handlers) {
         if (handler.before?.(action) === false) return action;
       }
