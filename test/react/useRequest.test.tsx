@@ -132,7 +132,8 @@ describe('useRequest', () => {
       failed = result.current.refetch();
     });
     await act(() => expect(failed).rejects.toMatchObject({ status: 404 }));
-    expect(result.current).toMatchObject({ isError: true, isSuccess: false, error: { status: 404 } });
+    // The server's error body, read, as RTK Query's `error.data`.
+    expect(result.current).toMatchObject({ isError: true, isSuccess: false, error: { status: 404, data: { error: 'gone' } } });
     expect(api.count('GET', '/todos/1')).toBe(3);
   });
 
