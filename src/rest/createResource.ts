@@ -1,3 +1,4 @@
+import { quote } from '../schema/own';
 import { Collection } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
 import { isEntityClass, type Entity } from '../schema/Entity';
@@ -40,6 +41,9 @@ function deleteSchema(schema: unknown): unknown {
  * const TodoResource = createResource({ urlPrefix: 'https://api.example.com', path: '/todos/:id', schema: Todo });
  */
 export function createResource<O extends ResourceGenerics>(options: Readonly<O> & CreateResourceOptions): Resource<O> {
+  if (process.env.NODE_ENV !== 'production' && typeof (options as { path?: unknown } | null | undefined)?.path !== 'string') {
+    throw new TypeError(`[rest-slice] \`createResource\` takes options with a \`path\` (\`{ path: '/todos/:id', schema: Todo }\`), got ${quote(options)}`);
+  }
   const {
     path,
     schema,

@@ -22,7 +22,12 @@ const infos = new Map<string, PathInfo>();
 function pathInfo(path: string): PathInfo {
   let info = infos.get(path);
   if (info === undefined) {
-    const tokens = parse(path);
+    let tokens: ReturnType<typeof parse>;
+    try {
+      tokens = parse(path);
+    } catch (error) {
+      throw new TypeError(`[rest-slice] the path '${path}' is not a path template: ${(error as Error).message}`, { cause: error });
+    }
     const keys = new Set<string>();
     const required: string[] = [];
     for (const token of tokens) {

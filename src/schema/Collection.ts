@@ -131,6 +131,13 @@ class CollectionSchema<S = unknown> implements SchemaClass, EntityLikeSchema, Sc
         `[rest-slice] \`schema.Collection\` wraps \`[Item]\`, \`schema.Array\` or \`schema.Values\`, got ${describeSchema(schema)}`,
       );
     }
+    if (process.env.NODE_ENV !== 'production') {
+      for (const option of ['argsKey', 'nestKey', 'createCollectionFilter'] as const) {
+        if (options[option] !== undefined && typeof options[option] !== 'function') {
+          throw new TypeError(`[rest-slice] \`schema.Collection\` option \`${option}\` must be a function, got ${quote(options[option])}`);
+        }
+      }
+    }
     this.options = options;
     // Options take the place of the methods; a subclass overrides the methods themselves.
     if (options.nonFilterArgumentKeys !== undefined) {

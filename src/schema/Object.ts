@@ -1,3 +1,4 @@
+import { quote } from './own';
 import { inferEntity, type InferredEntity, type QueryReader } from './infer';
 import { normalizeObject } from './objectMembers';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor, SchemaClass, SchemaType } from './types';
@@ -11,6 +12,9 @@ export class ObjectSchema<O extends Record<string, unknown> = Record<string, unk
   readonly schema: O;
 
   constructor(definition: O) {
+    if (process.env.NODE_ENV !== 'production' && (typeof definition !== 'object' || definition === null || Array.isArray(definition))) {
+      throw new TypeError(`[rest-slice] \`schema.Object\` takes an object of member schemas (\`{ author: User }\`), got ${quote(definition)}`);
+    }
     this.schema = { ...definition };
   }
 

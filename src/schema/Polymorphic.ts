@@ -26,6 +26,23 @@ export interface PolymorphicReference {
 /** The kinds built on {@link Polymorphic}, as error messages name them. */
 type PolymorphicKind = 'schema.Array' | 'schema.Values' | 'schema.Union';
 
+const isSchemaValue = (value: unknown) => typeof value === 'function' || (typeof value === 'object' && value !== null);
+
+/**
+ * A development check of a definition: a schema (an Entity class, `[Todo]`, a schema object), or with a
+ * `schemaAttribute` an object of schemas. Left for `define` to fill later (schemas that refer to each
+ * other): a single schema as `undefined` or `null`, a mapping as `{}`.
+ * What else would pass every value through unnormalized, or fail later with an error naming nothing.
+ */
+function checkDefinition(kind: string, definition: unknown, attribute: unknown): void {
+  if (attribute === undefined ? definition == null || isSchemaValue(definition) : isSchemaValue(definition) && Object.values(definition as object).every(isSchemaValue)) return;
+  throw new TypeError(
+    attribute === undefined
+      ? `[rest-slice] \`${kind}\` takes a schema (an Entity class, \`[Todo]\`, another schema), got ${quote(definition)}`
+      : `[rest-slice] \`${kind}\` with a \`schemaAttribute\` takes an object of schemas, one per attribute value (\`{ users: User, groups: Group }\`), got ${quote(definition)}`,
+  );
+}
+
 /**
  * The shared machinery of `Union` and mapped `Values`: one schema, or a
  * mapping from an attribute value to a schema.
@@ -36,6 +53,7 @@ export abstract class Polymorphic<D> {
   protected definition: D;
 
   constructor(definition: D, schemaAttribute?: SchemaAttribute) {
+    if (process.env.NODE_ENV !== 'production') checkDefinition((this as { kindName: string }).kindName, definition, schemaAttribute);
     this.definition = definition;
     this.schemaAttribute = schemaAttribute;
   }
