@@ -26,7 +26,7 @@ export interface PolymorphicReference {
 /** The kinds built on {@link Polymorphic}, as error messages name them. */
 type PolymorphicKind = 'schema.Array' | 'schema.Values' | 'schema.Union';
 
-const isSchemaValue = (value: unknown) => typeof value === 'function' || (typeof value === 'object' && value !== null);
+const isSchemaValue = (value: unknown): value is object => typeof value === 'function' || (typeof value === 'object' && value !== null);
 
 /**
  * A development check of a definition: a schema (an Entity class, `[Todo]`, a schema object), or with a
@@ -35,7 +35,7 @@ const isSchemaValue = (value: unknown) => typeof value === 'function' || (typeof
  * What else would pass every value through unnormalized, or fail later with an error naming nothing.
  */
 function checkDefinition(kind: string, definition: unknown, attribute: unknown): void {
-  if (attribute === undefined ? definition == null || isSchemaValue(definition) : isSchemaValue(definition) && Object.values(definition as object).every(isSchemaValue)) return;
+  if (attribute === undefined ? definition == null || isSchemaValue(definition) : isSchemaValue(definition) && Object.values(definition).every(isSchemaValue)) return;
   throw new TypeError(
     attribute === undefined
       ? `[rest-slice] \`${kind}\` takes a schema (an Entity class, \`[Todo]\`, another schema), got ${quote(definition)}`

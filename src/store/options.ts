@@ -110,10 +110,11 @@ const MOVED = [
 
 /** The features, checked: objects with a name, each name once; options that moved to a feature name it. */
 function checkFeatures(options: RestCacheOptions): readonly RestFeature[] {
-  const features = options.features ?? [];
-  if (!Array.isArray(features)) {
-    throw new TypeError(`[rest-slice] \`createRestCache\` option \`features\` takes an array of features (\`[retry(), listeners()]\`, \`allFeatures()\`); got ${describe(features)}.`);
+  const given: unknown = options.features ?? [];
+  if (!Array.isArray(given)) {
+    throw new TypeError(`[rest-slice] \`createRestCache\` option \`features\` takes an array of features (\`[retry(), listeners()]\`, \`allFeatures()\`); got ${describe(given)}.`);
   }
+  const features = given as readonly RestFeature[];
   const names = new Set<string>();
   for (const feature of features) {
     if (typeof feature !== 'object' || feature === null || typeof feature.name !== 'string') {
