@@ -26,7 +26,7 @@ export interface EndpointOptions<F extends FetchFunction = FetchFunction, S = un
   /** The value to put in the cache before `fn` resolves; throw `AbortOptimistic` to skip. @defaultValue none */
   getOptimisticResponse?(this: EndpointInstance<F, S, SE>, snap: SnapshotInterface, ...args: Parameters<F>): unknown;
   /** Decides whether an error keeps stale data shown (`'soft'`). @defaultValue `'soft'` for `status >= 500` */
-  errorPolicy?(error: Error & { status?: number }): 'soft' | undefined;
+  errorPolicy?(error: Error & { status?: number }): 'soft' | 'hard' | undefined;
   /** Replaces the function the endpoint runs (as `extend({ fetch })` does). @defaultValue the `fn` given to `new Endpoint(fn)` */
   fetch?: F;
   /**
@@ -61,7 +61,7 @@ export interface EndpointMembers<F extends FetchFunction = FetchFunction, S = un
   /** Whether a stored request key is one this endpoint makes; see {@link EndpointOptions.testKey}. */
   testKey(key: string): boolean;
   /** Whether an error keeps stale data shown (`'soft'`); see {@link EndpointOptions.errorPolicy}. */
-  errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
+  errorPolicy(error: Error & { status?: number }): 'soft' | 'hard' | undefined;
   /** Like calling the endpoint, with an injected `fetch` and `AbortSignal` (readable as `this.signal` in `fn`). */
   fetchWith(options: FetchWithOptions, ...args: Parameters<F>): ReturnType<F>;
   /** A new endpoint with `options` merged over this one's. */
@@ -146,7 +146,7 @@ class EndpointBase {
   }
 
   /** `'soft'` (keep showing stale data) for status >= 500, else `undefined`. */
-  errorPolicy(error: Error & { status?: number }): 'soft' | undefined {
+  errorPolicy(error: Error & { status?: number }): 'soft' | 'hard' | undefined {
     return typeof error?.status === 'number' && error.status >= 500 ? 'soft' : undefined;
   }
 
@@ -196,6 +196,8 @@ Object.defineProperties(EndpointBase.prototype, {
  * `` `${name} ${JSON.stringify(args)}` ``; default `name`: `fn`'s name.
  */
 export const Endpoint = EndpointBase as unknown as EndpointConstructor;
+/** An endpoint made by `new Endpoint(fn, options)`, as a type (`Endpoint<typeof fetchTodo, typeof Todo>`), as in Data Client. */
+export type Endpoint<F extends FetchFunction = FetchFunction, S = undefined, SE extends true | undefined = undefined> = EndpointInstance<F, S, SE>;
 
 /** The runtime base class, for `RestEndpoint` to extend. */
 export const EndpointBaseClass = EndpointBase;

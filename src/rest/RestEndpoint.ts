@@ -81,7 +81,7 @@ class RestEndpointBase<O extends RestGenerics = RestGenerics> extends (EndpointB
   options: object,
 ) => {
   /** {@inheritDoc RestEndpointExtraOptions.errorPolicy} @defaultValue see {@link RestEndpointExtraOptions.errorPolicy} */
-  errorPolicy(error: Error & { status?: number }): 'soft' | undefined;
+  errorPolicy(error: Error & { status?: number }): 'soft' | 'hard' | undefined;
 }) {
   /** The path pattern: `:name` arguments, `:name?` optional, `\\` escapes. */
   declare readonly path: O['path'];

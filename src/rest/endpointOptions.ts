@@ -161,10 +161,10 @@ export interface RestEndpointExtraOptions<O extends RestGenerics = RestGenerics>
   process?(this: RestEndpoint<O>, value: any, ...args: HookArgsOf<O>): any;
   /**
    * Whether an error keeps the stale data shown (`'soft'`) or replaces it
-   * (`undefined`: hooks throw it).
+   * (`'hard'` or `undefined`, as in Data Client: hooks throw it).
    * @defaultValue `'soft'` when `error.status >= 500`, else `undefined`
    */
-  errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | undefined;
+  errorPolicy?(this: RestEndpoint<O>, error: Error & { status?: number }): 'soft' | 'hard' | undefined;
 }
 
 /** The tuple `T`, its elements not used to infer the endpoint's generics (a `url` override's params must not decide the path's). */

@@ -23,7 +23,15 @@ type TakeName<S extends string, Acc extends string = ''> = S extends `${infer C}
     : [Acc, S]
   : [Acc, S];
 
-// Collects `[required, optional]` param names.
+// What follows the `}` closing the group a param is in (`{/:id}?`: `?`), or `''` outside a group:
+// text after the param up to a `}` with no other param or group in between.
+type AfterGroup<After extends string> = After extends `${infer Inside}}${infer Tail}`
+  ? Inside extends `${string}${':' | '{'}${string}`
+    ? ''
+    : Tail
+  : '';
+
+// Collects `[required, optional]` param names; a param is optional when marked `?`/`*` itself or its group is.
 type Collect<S extends string, Req extends string = never, Opt extends string = never> =
   S extends `${string}:${infer Rest}`
     ? TakeName<Rest> extends [infer N extends string, infer After extends string]
@@ -31,7 +39,9 @@ type Collect<S extends string, Req extends string = never, Opt extends string = 
         ? Collect<After, Req, Opt>
         : After extends `?${infer A}` | `*${infer A}`
           ? Collect<A, Req, Opt | N>
-          : After extends `+${infer A}`
+          : AfterGroup<After> extends `?${string}` | `*${string}`
+            ? Collect<After, Req, Opt | N>
+            : After extends `+${infer A}`
             ? Collect<A, Req | N, Opt>
             : Collect<After, Req | N, Opt>
       : [Req, Opt]

@@ -48,7 +48,7 @@ export type GetListEndpoint<P extends string, S, B, SP, PF extends string | unde
         readonly getPage: RestEndpoint<
           Generics<
             ShortenPath<P>,
-            CollectionAdder<S[]>,
+            Collection<S[]>,
             'GET',
             unknown,
             (unknown extends SP ? {} : SP) & { [K in PF]: string | number },

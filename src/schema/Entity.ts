@@ -50,8 +50,8 @@ export abstract class Entity {
    * Builds an instance from plain data: the defaults, overwritten by `props`. The constructor gets `props`
    * too (as Data Client's `new this(props)`), for a class whose constructor reads them.
    */
-  static fromJS<T extends typeof Entity>(this: T, props: Readonly<Record<string, unknown>> = {}): AbstractInstance<T> {
-    const instance = new (this as unknown as new (props: Readonly<Record<string, unknown>>) => AbstractInstance<T>)(props);
+  static fromJS<T extends typeof Entity>(this: T, props: Readonly<Partial<AbstractInstance<T>>> = {} as Partial<AbstractInstance<T>>): AbstractInstance<T> {
+    const instance = new (this as unknown as new (props: object) => AbstractInstance<T>)(props);
     assignOwn(instance as unknown as Record<string, unknown>, props);
     return instance;
   }
@@ -98,7 +98,7 @@ export abstract class Entity {
   /** @internal An instance of a stored row, or {@link INVALID} when `validate` rejects the row. */
   static createIfValid<T extends typeof Entity>(this: T, row: Readonly<Record<string, unknown>>): AbstractInstance<T> | typeof INVALID {
     if (validatesRows(this) && this.validate(row)) return INVALID;
-    return this.fromJS(row);
+    return this.fromJS(row as Partial<AbstractInstance<T>>);
   }
 
   /** The default values of the fields, from one instance made with no arguments. */

@@ -20,7 +20,7 @@ export interface EndpointInterface extends Readonly<CacheOptions> {
   /** The value to show before the server answers (an optimistic update); none: not optimistic. */
   getOptimisticResponse?(snap: any, ...args: any[]): unknown;
   /** `'soft'` keeps stale data shown after this error (`Endpoint`/`RestEndpoint`: status >= 500); without it no error is soft. */
-  errorPolicy?(error: any): 'soft' | undefined;
+  errorPolicy?(error: any): 'soft' | 'hard' | undefined;
   /** Aborts this endpoint's requests: a GET shared with other callers is aborted once none of them still waits. Default: none. */
   readonly signal?: AbortSignal;
   /** Runs the request with an injected `fetch`, AbortSignal and headers hook (`Endpoint` and `RestEndpoint` have it); without it the endpoint is called. */

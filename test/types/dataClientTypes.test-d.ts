@@ -4,6 +4,7 @@
 // Checked by `tsc --noEmit` (never run by jest).
 import {
   createResource,
+  Endpoint,
   Entity,
   RestEndpoint,
   type CustomResource,
@@ -250,3 +251,10 @@ export type SideEffectCases = [
   Expect<Equal<(typeof subclassed)['method'], 'GET'>>,
 ];
 void sideEffectOnly({ title: 'x' });
+
+// `Endpoint` names a type too, as in Data Client.
+async function fetchPost({ id }: { id: number }) {
+  return { id, title: '' };
+}
+export const typedEndpoint: Endpoint<typeof fetchPost, typeof Post> = new Endpoint(fetchPost, { schema: Post });
+export type EndpointTypeCases = [Expect<Equal<Parameters<typeof typedEndpoint>, [{ id: number }]>>];

@@ -31,6 +31,11 @@ export type PathCases = [
   Expect<Equal<PathArgs<'/users/:userId/todos/:id'>, { userId: string | number; id: string | number }>>,
   Expect<Equal<PathArgs<'/todos/:id?'>, { id?: string | number }>>,
   Expect<Equal<PathArgs<'/todos'>, {}>>,
+  // A group's modifier makes its params optional (path-to-regexp's `{/:id}?`); a group without one keeps them required.
+  Expect<Equal<PathArgs<'/users{/:id}?'>, { id?: string | number }>>,
+  Expect<Equal<PathArgs<'/:group/posts{/:id}?'>, { group: string | number; id?: string | number }>>,
+  Expect<Equal<PathArgs<'/users{/:id}'>, { id: string | number }>>,
+  Expect<Equal<PathArgs<'/a{/:x.json}*/b/:y'>, { x?: string | number; y: string | number }>>,
   Expect<Equal<PathArgs<'/a\\:b/:c'>, { c: string | number }>>,
   Expect<
     Equal<
@@ -131,6 +136,9 @@ export type ResourceCases = [
   Expect<Equal<Parameters<typeof TodoResource.delete>, [params: UT]>>,
   Expect<Equal<Awaited<ReturnType<typeof TodoResource.delete>>, Partial<TodoJSON>>>,
   Expect<Equal<Parameters<typeof TodoResource.getList.getPage>[0], { userId: string | number; page: string | number }>>,
+  // A page is a list of items, as getList's response.
+  Expect<Equal<Awaited<ReturnType<typeof TodoResource.getList.getPage>>, TodoJSON[]>>,
+  Expect<Equal<Denormalize<(typeof TodoResource.getList.getPage)['schema']>, Todo[]>>,
 ];
 // @ts-expect-error a body on get
 void TodoResource.get({ userId: 1, id: 1 }, {});
@@ -268,3 +276,9 @@ export const resourceCreateWithUpdate = createResource({ path: '/todos/:id', sch
 // An updater is a function of the stored result.
 // @ts-expect-error an updater must be a function
 new RestEndpoint({ path: '/todos', method: 'POST', schema: Todo, update: () => ({ [listForUpdate.key()]: ['1'] }) });
+
+// `errorPolicy` may answer Data Client's `'hard'` (the same as `undefined`).
+export const HardOn404 = new RestEndpoint({
+  path: '/todos/:id',
+  errorPolicy: (error) => (error.status === 404 ? 'hard' : error.status !== undefined && error.status >= 500 ? 'soft' : undefined),
+});

@@ -52,3 +52,19 @@ export type Checks = [
 if (one !== undefined && one !== INVALID) void one.lives;
 // @ts-expect-error `one` may be undefined or INVALID
 void one.lives;
+
+// `fromJS` takes the class's own fields (Data Client's `Partial<instance>`): a wrong type or a misspelt field is an error.
+class Profile extends Entity {
+  id = 0;
+  handle = '';
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'TypedProfile';
+}
+export const built: Profile = Profile.fromJS({ id: 1, handle: 'ada' });
+export const empty: Profile = Profile.fromJS();
+// @ts-expect-error id is a number
+Profile.fromJS({ id: 'one' });
+// @ts-expect-error no such field
+Profile.fromJS({ handel: 'ada' });

@@ -68,9 +68,13 @@ export async function addToYourStore() {
 export function otherMountings() {
   const api = createRestCache({ reducerPath: 'api' });
   type _path = Expect<Equal<typeof api.reducerPath, 'api'>>;
+  const rootReducer = combineSlices(api.slice, { todos: todosReducer });
   const store = configureStore({
-    reducer: combineSlices(api.slice, { todos: todosReducer }),
+    reducer: rootReducer,
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+  // combineSlices keys the state by the slice's reducerPath: the cache's state is at `api`, and no other key.
+  type _root = Expect<Equal<keyof ReturnType<typeof rootReducer>, 'api' | 'todos'>>;
+  type _slicePath = Expect<Equal<typeof api.slice.reducerPath, 'api'>>;
   return api.controller(store);
 }
