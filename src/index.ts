@@ -47,7 +47,7 @@ export type {
 // rest
 export { RestEndpoint } from './rest/RestEndpoint';
 export { Endpoint } from './rest/Endpoint';
-export type { EndpointInstance, EndpointMembers, EndpointOptions, FetchFunction } from './rest/Endpoint';
+export type { EndpointInstance, EndpointMembers, EndpointOptions, FetchFunction, FetchImplementation } from './rest/Endpoint';
 export { createResource } from './rest/createResource';
 export { NetworkError } from './rest/NetworkError';
 export type { CacheOptions, ResultUpdate } from './rest/cacheOptions';

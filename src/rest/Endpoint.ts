@@ -98,9 +98,17 @@ export function defineOwn(target: object, key: PropertyKey, value: unknown): voi
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * What a `fetch` option takes: the global `fetch`, a wrapper of it, or a fake that reads its first
+ * argument as a string (rest-slice always passes the URL as one). The method form makes the parameters
+ * bivariant, so `async (url: string) => ...` is accepted while an unannotated `(input, init)` still reads
+ * as `fetch`'s own.
+ */
+export type FetchImplementation = { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> }['fetch'];
+
 /** The `fetch` implementation a call should use: the one `fetchWith` injected, else the global one. */
-export function fetchOf(endpoint: object): typeof fetch {
-  return (endpoint as { [FETCH]?: typeof fetch })[FETCH] ?? globalThis.fetch;
+export function fetchOf(endpoint: object): FetchImplementation {
+  return (endpoint as { [FETCH]?: FetchImplementation })[FETCH] ?? globalThis.fetch;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The options a RestEndpoint is built from, and the generics bag they are typed by. */
+import type { FetchImplementation } from './Endpoint';
 import type { RestEndpoint } from './RestEndpoint';
 import type { CacheOptions } from './cacheOptions';
 import type { LiveController, SubscribeResult } from './liveController';
@@ -11,7 +12,7 @@ export interface FetchWithOptions {
    * The `fetch` this call uses instead of the global one.
    * @defaultValue the global `fetch`
    */
-  fetch?: typeof fetch;
+  fetch?: FetchImplementation;
   /**
    * Aborts this call; combined with the endpoint's own `signal` when it has one.
    * @defaultValue none (only the endpoint's `signal`, if any)

@@ -1,4 +1,5 @@
 /** How a RestEndpoint sends its request and reads the answer, with errors naming method and URL. */
+import type { FetchImplementation } from './Endpoint';
 import { describeRequest, NetworkError } from './NetworkError';
 
 /** An `Error` carrying the HTTP-like `status` that `errorPolicy` reads (`>= 500` is soft). */
@@ -34,7 +35,7 @@ function quoteStart(text: string): string {
  * in Data Client); an `AbortError`, or the reason of an aborted `init.signal`, as it is.
  */
 export async function sendRequest(
-  fetchImpl: typeof fetch,
+  fetchImpl: FetchImplementation,
   endpointName: string | undefined,
   method: string,
   input: string,

@@ -29,7 +29,7 @@ export interface CollectionOptions {
    */
   argsKey?: (...args: readonly any[]) => Record<string, unknown>;
   /** Keys a collection nested in an entity by its parent, e.g. `(parent) => ({ userId: parent.id })`. */
-  nestKey?: (parent: any, key: string | undefined) => Record<string, unknown>;
+  nestKey?: (parent: any, key: string) => Record<string, unknown>;
   /**
    * Decides whether a stored collection receives items pushed with `args`.
    * Default: every argument the collection is keyed by, except the
@@ -160,7 +160,7 @@ class CollectionSchema<S = unknown> implements SchemaClass, EntityLikeSchema, Sc
     const list = args as readonly unknown[];
     const source =
       this.options.nestKey && parent !== undefined
-        ? this.options.nestKey(parent, key as string | undefined)
+        ? this.options.nestKey(parent, key as string)
         : this.options.argsKey
           ? this.options.argsKey(...list)
           : (list[0] as Record<string, unknown> | undefined);

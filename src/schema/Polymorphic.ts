@@ -2,8 +2,12 @@ import { getOwn, quote, unnamed } from './own';
 import type { Denormalize, DenormalizeVisitor, NormalizeVisitor } from './types';
 import type { Union } from './Union';
 
-/** Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. */
-export type SchemaAttribute = string | ((value: any, parent: any, key: string | undefined) => string);
+/**
+ * Picks a mapping key for a value: an attribute name, or a function of `(value, parent, key)`. `key` is
+ * the member name, `undefined` at a response's root; a function that declares it `string` (as Data
+ * Client's type has it) is accepted too (the method form makes its parameters bivariant).
+ */
+export type SchemaAttribute = string | { pick(value: any, parent: any, key: string | undefined): string }['pick'];
 
 /**
  * What one item of a list or map of `D` denormalizes to. A record of classes

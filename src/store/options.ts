@@ -1,3 +1,4 @@
+import type { FetchImplementation } from '../rest/Endpoint';
 import { describeKind, quote } from '../schema/own';
 import type { RestFeature } from './feature';
 import { checkDuration } from './middleware/gc';
@@ -14,7 +15,7 @@ export interface RestCacheOptions<P extends string = string> {
    * The `fetch` the middleware's requests use (injected with `fetchWith`), e.g. a test server's or one adding auth.
    * @defaultValue the global `fetch`
    */
-  fetch?: typeof fetch;
+  fetch?: FetchImplementation;
   /**
    * The clock that stamps `fetchedAt`, `date` and `expiresAt` (ms); the hooks judge staleness by it.
    * @defaultValue `Date.now` (looked up at each call)
@@ -62,7 +63,7 @@ export interface RestCacheOptions<P extends string = string> {
 /** Options of `createRestCache`, with defaults applied. */
 export interface ResolvedOptions {
   readonly reducerPath: string;
-  readonly fetch: typeof fetch | undefined;
+  readonly fetch: FetchImplementation | undefined;
   readonly now: () => number;
   readonly scheduler: Scheduler;
   readonly dataExpiryLength: number;

@@ -68,3 +68,7 @@ export const empty: Profile = Profile.fromJS();
 Profile.fromJS({ id: 'one' });
 // @ts-expect-error no such field
 Profile.fromJS({ handel: 'ada' });
+
+// Callbacks written with Data Client's `key: string`.
+export const byMember = new schema.Union({ cats: Cat, dogs: Dog }, (value: { kind: string }, parent: unknown, key: string) => `${key}:${value.kind}`);
+export const nested = new schema.Collection([Dog], { nestKey: (parent: { id: string }, key: string) => ({ ownerId: parent.id, member: key }) });

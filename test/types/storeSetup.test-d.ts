@@ -78,3 +78,8 @@ export function otherMountings() {
   type _slicePath = Expect<Equal<typeof api.slice.reducerPath, 'api'>>;
   return api.controller(store);
 }
+
+// The `fetch` option takes the global fetch, a wrapper of it, or a fake of the URL (a string) alone.
+export const withGlobal = createRestCache({ fetch });
+export const withWrapper = createRestCache({ fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }) });
+export const withFake = createRestCache({ fetch: async (url: string) => new Response(JSON.stringify({ url })) });

@@ -1,3 +1,4 @@
+import type { FetchImplementation } from '../../rest/Endpoint';
 import { createAction } from '@reduxjs/toolkit';
 import { getOwn, isPlainRecord } from '../../schema/own';
 import type { EndpointInterface } from '../../store/endpoint';
@@ -25,7 +26,7 @@ interface PagesRun {
   result?(current: PagesState | undefined): PagesState;
 }
 
-type FetchWith = (options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: unknown[]) => Promise<unknown>;
+type FetchWith = (options: { fetch?: FetchImplementation; signal?: AbortSignal }, ...args: unknown[]) => Promise<unknown>;
 
 function withFlag(entry: PagesState | undefined, direction: PageDirection, on: boolean): PagesState {
   const { fetchingNext, fetchingPrevious, pages } = entry ?? { pages: [] };

@@ -3,6 +3,7 @@
  * params of its next and previous pages, and what the state keeps of the
  * pages loaded (`state.pages[listKey]`).
  */
+import type { FetchImplementation } from '../../rest/Endpoint';
 import { collectionPath, itemId, itemsAt, pagesSchema, type PageMode } from './pageSchemas';
 import { normalize } from '../../schema/normalize';
 import type { EndpointInterface } from '../../store/endpoint';
@@ -58,7 +59,7 @@ export interface PaginatedEndpoint extends EndpointInterface {
   getPreviousPageParams?(firstResponse: unknown, params: any): unknown;
   readonly paginationField?: string;
   readonly maxPages?: number;
-  fetchWith?(options: { fetch?: typeof fetch; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
+  fetchWith?(options: { fetch?: FetchImplementation; signal?: AbortSignal }, ...args: any[]): Promise<unknown>;
 }
 
 /** Whether an endpoint is an infinite list: it has `getNextPageParams`/`getPreviousPageParams` or a `paginationField`, and a schema. */
@@ -217,7 +218,7 @@ export function isPageEndpoint(endpoint: EndpointInterface): endpoint is PageEnd
 }
 
 /** Runs one page request of `list` with `params`. */
-export function fetchPage(list: PaginatedEndpoint, options: { fetch?: typeof fetch; signal?: AbortSignal }, params: unknown): Promise<unknown> {
+export function fetchPage(list: PaginatedEndpoint, options: { fetch?: FetchImplementation; signal?: AbortSignal }, params: unknown): Promise<unknown> {
   if (typeof list.fetchWith === 'function') return list.fetchWith(options, params);
   return (list as unknown as (...args: unknown[]) => Promise<unknown>)(params);
 }
