@@ -104,7 +104,10 @@ export function defineOwn(target: object, key: PropertyKey, value: unknown): voi
  * bivariant, so `async (url: string) => ...` is accepted while an unannotated `(input, init)` still reads
  * as `fetch`'s own.
  */
-export type FetchImplementation = { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> }['fetch'];
+export type FetchImplementation = {
+  /** Sends the request; rest-slice passes the URL as a string and an init with the method, headers, body and signal. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+}['fetch'];
 
 /** The `fetch` implementation a call should use: the one `fetchWith` injected, else the global one. */
 export function fetchOf(endpoint: object): FetchImplementation {

@@ -7,7 +7,12 @@ import type { Union } from './Union';
  * the member name, `undefined` at a response's root; a function that declares it `string` (as Data
  * Client's type has it) is accepted too (the method form makes its parameters bivariant).
  */
-export type SchemaAttribute = string | { pick(value: any, parent: any, key: string | undefined): string }['pick'];
+export type SchemaAttribute =
+  | string
+  | {
+      /** The mapping key of `value`, found in `parent` at member `key`. */
+      pick(value: any, parent: any, key: string | undefined): string;
+    }['pick'];
 
 /**
  * What one item of a list or map of `D` denormalizes to. A record of classes

@@ -29,7 +29,7 @@ export interface RestCache<P extends string = string>
   /** The reducer to mount at `reducerPath` (`{ [cache.reducerPath]: cache.reducer }`). */
   readonly reducer: Reducer<RestCacheState>;
   /** The slice made with `createSlice` (works with `combineSlices`, which keys its state by `reducerPath`). */
-  readonly slice: RestSlice & { readonly reducerPath: P; readonly name: P };
+  readonly slice: RestSlice<P>;
   /** The action creators (`rest/fetch`, `rest/setResponse`, ...). */
   readonly actions: RestSlice['actions'];
   /** The middleware that runs requests, optimistic updates, polling and garbage collection; add it with `.concat(cache.middleware)`. */
@@ -139,7 +139,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
   return {
     reducerPath: reducerPath as P,
     reducer: slice.reducer,
-    slice: slice as RestCache<P>['slice'],
+    slice: slice as RestSlice<P>,
     actions,
     middleware,
     now,

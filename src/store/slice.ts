@@ -40,7 +40,7 @@ function withMeta<P>(payload: P, meta?: RequestMeta) {
 const noPayload = () => ({ payload: {} as Record<string, never> });
 
 /** The cache's slice: its name is the `reducerPath`, so actions read `rest/fetch`, `rest/setResponse`, ...; the features' cases run after the core's. */
-export function createRestSlice(reducerPath: string, features: readonly RestFeature[] = []) {
+export function createRestSlice<P extends string = string>(reducerPath: P, features: readonly RestFeature[] = []) {
   return createSlice({
     name: reducerPath,
     initialState: initialRestCacheState(),
@@ -106,5 +106,6 @@ export function createRestSlice(reducerPath: string, features: readonly RestFeat
   });
 }
 
-export type RestSlice = ReturnType<typeof createRestSlice>;
+/** The cache's slice; `P` is its `reducerPath` (and name), so `combineSlices` keys the state by it. */
+export type RestSlice<P extends string = string> = ReturnType<typeof createRestSlice<P>>;
 export type RestCacheActions = RestSlice['actions'];
