@@ -18,7 +18,7 @@ export interface SnapshotInterface {
   /** The cached (denormalized) response of `endpoint` for `args`; `data` is `undefined` when nothing is cached. */
   getResponse<E extends SnapshotEndpoint>(
     endpoint: E,
-    ...args: readonly unknown[]
+    ...args: readonly [...Parameters<E['key']>]
   ): {
     /** The cached data; `undefined` when nothing usable is cached. */
     data: EndpointData<E> | undefined;
@@ -28,7 +28,7 @@ export interface SnapshotInterface {
     expiresAt: number;
   };
   /** The error stored for `endpoint` and `args`, if its last fetch failed. */
-  getError<E extends SnapshotEndpoint>(endpoint: E, ...args: readonly unknown[]): Error | undefined;
+  getError<E extends SnapshotEndpoint>(endpoint: E, ...args: readonly [...Parameters<E['key']>]): Error | undefined;
   /** When the fetch was triggered (client clock, ms); use it as an optimistic `updatedAt`. */
   readonly fetchedAt: number;
   /** An `AbortOptimistic` to throw when the cached data the optimistic response needs is missing. */

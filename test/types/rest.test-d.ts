@@ -282,3 +282,19 @@ export const HardOn404 = new RestEndpoint({
   path: '/todos/:id',
   errorPolicy: (error) => (error.status === 404 ? 'hard' : error.status !== undefined && error.status >= 500 ? 'soft' : undefined),
 });
+
+// The snapshot's reads check their args against the endpoint's, as Data Client's.
+export const Renamed = new RestEndpoint({
+  path: '/todos/:id',
+  method: 'PATCH',
+  schema: Todo,
+  body: {} as { title: string },
+  getOptimisticResponse(snap, params, body) {
+    const cached = snap.getResponse(TodoResource.get, { userId: 1, id: params.id }).data;
+    // @ts-expect-error no such param
+    snap.getResponse(TodoResource.get, { nope: 1 });
+    // @ts-expect-error `get` needs its params
+    snap.getError(TodoResource.get);
+    return { ...cached, id: params.id, title: body.title };
+  },
+});
