@@ -48,6 +48,6 @@ export function listMemberOptions(
  */
 export function collectionMember(endpoint: RestEndpoint<RestGenerics>, member: CollectionMember): unknown {
   return derive(endpoint, member, () =>
-    endpoint.extend(listMemberOptions(endpoint, member, (endpoint as { movePath?: unknown }).movePath, member) as never),
+    endpoint.extend(listMemberOptions(endpoint, member, (endpoint as { movePath?: unknown }).movePath, endpoint.name ? `${endpoint.name}.${member}` : member) as never),
   );
 }

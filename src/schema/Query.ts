@@ -76,7 +76,7 @@ export class Query<S = unknown, P extends readonly unknown[] = [params?: Record<
   constructor(
     /** What the query reads: `new schema.All(Todo)`, a Collection, an Entity, ... */
     readonly schema: S,
-    process?: (entries: Denormalize<S>, ...args: P) => R,
+    process?: (entries: NoInfer<Denormalize<S>>, ...args: P) => R,
   ) {
     this.process = process ?? (((entries: Denormalize<S>) => entries) as unknown as (entries: Denormalize<S>, ...args: P) => R);
   }

@@ -6,16 +6,17 @@ import { describeKind } from '../schema/own';
 
 // Endpoint options that do something only with a feature installed, and that feature's name. The core
 // names features by string only (it imports none), to say which one to add.
-const NEEDS: readonly (readonly [option: string, feature: string, active: (value: unknown) => boolean])[] = [
+// The page options only page a read: a list's `push` (a POST) inherits them and never pages.
+const NEEDS: readonly (readonly [option: string, feature: string, active: (value: unknown, endpoint: EndpointInterface) => boolean])[] = [
   ['retry', 'retry', (value) => value !== undefined && value !== 0],
   ['retryDelay', 'retry', (value) => value !== undefined],
   ['onSubscribe', 'live', (value) => typeof value === 'function'],
   ['refetchOnFocus', 'listeners', (value) => value === true],
   ['refetchOnReconnect', 'listeners', (value) => value === true],
   ['update', 'updaters', (value) => typeof value === 'function'],
-  ['getNextPageParams', 'infinitePages', (value) => typeof value === 'function'],
-  ['getPreviousPageParams', 'infinitePages', (value) => typeof value === 'function'],
-  ['maxPages', 'infinitePages', (value) => value !== undefined && value !== Infinity],
+  ['getNextPageParams', 'infinitePages', (value, endpoint) => typeof value === 'function' && !endpoint.sideEffect],
+  ['getPreviousPageParams', 'infinitePages', (value, endpoint) => typeof value === 'function' && !endpoint.sideEffect],
+  ['maxPages', 'infinitePages', (value, endpoint) => value !== undefined && value !== Infinity && !endpoint.sideEffect],
 ];
 
 /**
@@ -26,7 +27,7 @@ const NEEDS: readonly (readonly [option: string, feature: string, active: (value
  */
 export function checkFeatureOptions(endpoint: EndpointInterface, has: (name: string) => boolean, reducerPath: string): void {
   for (const [option, feature, active] of NEEDS) {
-    if (!active((endpoint as unknown as Record<string, unknown>)[option]) || has(feature)) continue;
+    if (!active((endpoint as unknown as Record<string, unknown>)[option], endpoint) || has(feature)) continue;
     throw new Error(
       `[rest-slice] endpoint \`${endpoint.name}\` sets \`${option}\`, which needs the ${feature} feature: the cache at \`${reducerPath}\` was made without it. Install it with \`createRestCache({ features: [${feature}()] })\`.`,
     );

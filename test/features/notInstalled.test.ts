@@ -73,6 +73,14 @@ describe('used but not installed', () => {
     untouched();
   });
 
+  it("an infinite list's push (a POST, which never pages) works without infinitePages()", async () => {
+    server.route('POST', '/paged', (request) => ({ status: 201, json: { id: 9, ...(request.body as object) } }));
+    const { controller, store } = coreOnly();
+    const created = await controller.fetch(pagedList().push, { title: 'pushed' });
+    expect(created).toMatchObject({ id: 9, title: 'pushed' });
+    expect(controller.getResponse(todoResource(server.url).get, { id: 9 }, store.getState()).data?.title).toBe('pushed');
+  });
+
   it('controller.retain of an endpoint with `onSubscribe` throws naming live(), and runs nothing', () => {
     const { controller, untouched } = coreOnly();
     let ran = 0;

@@ -216,7 +216,11 @@ describe('RestEndpoint', () => {
     expect(list.assign.schema).toBe((list.schema as schema.Collection).assign);
     expect(list.push).toBe(list.push);
     expect(() => new RestEndpoint({ path: '/todos/:id', schema: Todo }).push).toThrow(
-      '[rest-slice] `push` needs an endpoint whose schema is a `schema.Collection`',
+      '[rest-slice] `/todos/:id.push` needs an endpoint whose schema is a `schema.Collection`',
+    );
+    // Named by the endpoint's own name when it has one.
+    expect(() => new RestEndpoint({ path: '/todos/:id', schema: [Todo], name: 'plain' }).push).toThrow(
+      '[rest-slice] `plain.push` needs an endpoint whose schema is a `schema.Collection` or holds one in an object, got [Todo]',
     );
   });
 

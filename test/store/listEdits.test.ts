@@ -192,7 +192,7 @@ describe('getList.move', () => {
     expect([getTodos.move.method, getTodos.move.name, getTodos.move.url({ userId: 1 }, { id: 1 })]).toEqual(['PATCH', 'todos.move', `${server.url}/todos?userId=1`]);
     expect([getTodos.remove.method, getTodos.remove.name]).toEqual(['PATCH', 'todos.remove']);
     expect(() => new RestEndpoint({ path: '/todos/:id', schema: Todo, name: 'todo' }).move).toThrow(
-      '[rest-slice] `move` needs an endpoint whose schema is a `schema.Collection` or holds one in an object, got Todo',
+      '[rest-slice] `todo.move` needs an endpoint whose schema is a `schema.Collection` or holds one in an object, got Todo',
     );
   });
 });

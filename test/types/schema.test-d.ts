@@ -72,3 +72,15 @@ Profile.fromJS({ handel: 'ada' });
 // Callbacks written with Data Client's `key: string`.
 export const byMember = new schema.Union({ cats: Cat, dogs: Dog }, (value: { kind: string }, parent: unknown, key: string) => `${key}:${value.kind}`);
 export const nested = new schema.Collection([Dog], { nestKey: (parent: { id: string }, key: string) => ({ ownerId: parent.id, member: key }) });
+
+// A Query's process written with annotated parameters: the schema, not the annotation, decides.
+class Article extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'QueryArticle';
+}
+export const counted = new schema.Query([Article], (articles: Article[]) => articles.length);
+export type CountedIsANumber = Expect<Equal<Denormalize<typeof counted>, number>>;
