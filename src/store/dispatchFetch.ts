@@ -39,7 +39,8 @@ export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, end
     handoff.pending.set(requestId, { endpoint, args, resolve, reject });
   });
   const payload: FetchPayload = {
-    endpoint: endpoint.name,
+    // An endpoint without a name of its own (`new Endpoint(async () => ...)`) is named '' in actions, as JSON has no undefined.
+    endpoint: endpoint.name ?? '',
     key,
     args: serializeArgs(args),
     fetchedAt: now(),

@@ -71,7 +71,8 @@ export function featureActionCheck(reducerPath: string, features: readonly RestF
 }
 
 // What each core action's payload must hold, by member: s(tring), n(umber), a(rray), o(bject).
-const REQUEST = { endpoint: 's', key: 's', args: 'a' } as const;
+// Not `endpoint`: an endpoint without a name of its own (`new Endpoint(async () => ...)`) sends none.
+const REQUEST = { key: 's', args: 'a' } as const;
 const STAMPED = { ...REQUEST, fetchedAt: 'n' } as const;
 const PAYLOADS: Readonly<Record<string, Readonly<Record<string, 's' | 'n' | 'a' | 'o'>>>> = {
   fetch: STAMPED,

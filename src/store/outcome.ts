@@ -88,7 +88,7 @@ export function recordOutcome(
   requestId?: string,
 ): unknown {
   const base: OutcomeBase = {
-    endpoint: endpoint.name,
+    endpoint: endpoint.name ?? '',
     key,
     args: serialized,
     fetchedAt,
