@@ -1,3 +1,4 @@
+import { isPlainObject } from '../schema/own';
 import type { HookResource } from './dataClientResourceTypes';
 
 /** An endpoint that `hookifyResource` can give a request init to: it has `extend`. */
@@ -12,12 +13,8 @@ function sameMembers(a: object, b: object, deep = true): boolean {
   return names.every((name) => {
     const x: unknown = (a as Record<string, unknown>)[name];
     const y: unknown = (b as Record<string, unknown>)[name];
-    return x === y || (deep && isPlain(x) && isPlain(y) && sameMembers(x, y, false));
+    return x === y || (deep && isPlainObject(x) && isPlainObject(y) && sameMembers(x, y, false));
   });
-}
-
-function isPlain(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /**

@@ -56,7 +56,7 @@ export async function sendRequest(
   return response;
 }
 
-/** The body of an error response, read from a copy: JSON by content type, else text; `undefined` when empty or unreadable. */
+/** The body of an error response, read from a copy as a schema-less body is decoded; `undefined` when empty or unreadable. */
 async function errorBody(response: Response): Promise<unknown> {
   let text: string;
   try {
@@ -66,11 +66,11 @@ async function errorBody(response: Response): Promise<unknown> {
   }
   if (text === '') return undefined;
   try {
-    if ((response.headers.get('content-type') ?? '').includes('json')) return JSON.parse(text);
+    return decodeBody(text, response.headers.get('content-type') ?? '', '', true);
   } catch {
-    // Mislabeled: the text is what there is.
+    // Labeled JSON but not JSON: the text is what there is.
+    return text;
   }
-  return text;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Denormalizer, type EntityMemo, lookupTables, NO_DEPS, unvisitRoot } from './denormalize';
+import { currentList, Denormalizer, type EntityMemo, lookupTables, NO_DEPS, unvisitRoot } from './denormalize';
 import { isPlainCollection, listItemEntity, unitsMatch } from './entityLists';
 import type { Collection } from './Collection';
 import { type Entity, isEntityClass } from './Entity';
@@ -96,14 +96,6 @@ export class MemoCache {
     return { value: entry.value, deps: entry.deps === NO_DEPS ? NO_DEPS : flatDeps(entry) };
   }
 
-  /** The entry another read made of the stored list `collection`, `pk` now is, while current. */
-  private sharedList(collection: Collection, pk: string, check: MemoCheck): EntityEntry | undefined {
-    const row = check.reader.getEntity(collection.key, pk);
-    if (row === undefined || row === null) return undefined;
-    const entry = this.lists.get(collection.key)?.get(row);
-    return entry !== undefined && check.isCurrent(entry, true) ? entry : undefined;
-  }
-
   private read(schema: unknown, result: unknown, source: GetEntity | EntityReader, args: readonly unknown[]): MemoEntry {
     if (result === undefined || schema === undefined || schema === null) return constant(result);
     if (typeof schema !== 'object' && typeof schema !== 'function') return constant(result);
@@ -131,8 +123,14 @@ export class MemoCache {
     const denormalizer = new Denormalizer(reader.getEntity, args, memo);
     const stored = typeof result === 'string' && isPlainCollection(schema);
     const item = listItemEntity(schema);
-    let entry: MemoEntry | undefined = stored ? this.sharedList(schema, result, check) : undefined;
-    if (entry === undefined && slot !== undefined && item !== undefined) entry = patchList(slot.current, item, check, denormalizer, this.options.keepEqual === true);
+    // A stored list another read (a list nested in an entity) made current first is the one to share.
+    const row = stored ? reader.getEntity(schema.key, result) : undefined;
+    let entry: MemoEntry | undefined = row == null ? undefined : currentList(this.lists, (schema as Collection).key, row, check);
+    if (entry === undefined && slot !== undefined && item !== undefined) {
+      entry = patchList(slot.current, item, check, denormalizer, this.options.keepEqual === true);
+      // A patched stored list: every read of its row shares it from now on.
+      if (entry !== undefined && isEntityEntry(entry)) entryOf(this.lists, entry.key, WeakMap).set(entry.row, entry);
+    }
     if (entry === undefined) {
       if (this.options.keepEqual === true && slot !== undefined && isEntityClass(schema) && (typeof result === 'string' || typeof result === 'number')) {
         // One entity read by pk: the instance shown so far stays when its rebuilt members are the same.
@@ -150,9 +148,6 @@ export class MemoCache {
         built.versions = check.versionsOfEntry(built);
         entry = built;
       }
-    } else if (stored && isEntityEntry(entry)) {
-      // A patched stored list: every read of its row shares it from now on.
-      entryOf(this.lists, entry.key, WeakMap).set(entry.row, entry);
     }
     if (slot !== undefined) {
       slot.previous = slot.current;
@@ -213,7 +208,6 @@ function patchList(stale: MemoEntry, entity: typeof Entity, check: MemoCheck, de
     }
   }
   // Every changed item rebuilt equal to the one shown: the list keeps its object too.
-  // A stored list's entry stays the entry of its row (see Denormalizer.unvisitStoredList).
   const kept = renewed ? value : stale.value;
   // A stored list's entry stays the entry of its row (see Denormalizer.unvisitStoredList).
   const listed: EntityEntry | undefined = isEntityEntry(stale)

@@ -227,9 +227,8 @@ export class Denormalizer implements DenormalizeVisitor {
       outer.push(key, pk, row);
       return row === undefined ? undefined : INVALID;
     }
-    const entries = entryOf(memo.lists, key, WeakMap);
-    const cached = entries.get(row);
-    if (cached !== undefined && memo.check.isCurrent(cached, true)) {
+    const cached = currentList(memo.lists, key, row, memo.check);
+    if (cached !== undefined) {
       outer.push(cached);
       return (this.lastList = cached).value;
     }
@@ -239,7 +238,7 @@ export class Denormalizer implements DenormalizeVisitor {
     this.deps = outer;
     const entry: EntityEntry = { value, deps: own, versions: undefined, checked: memo.check.id, key, pk, row, isList: listItemEntity(collection) !== undefined && unitsMatch(value, own) };
     entry.versions = memo.check.versionsOfEntry(entry);
-    entries.set(row, entry);
+    entryOf(memo.lists, key, WeakMap).set(row, entry);
     outer.push(entry);
     this.lastList = entry;
     return value;
@@ -267,6 +266,12 @@ export class Denormalizer implements DenormalizeVisitor {
 }
 
 type DenormalizeFn = (input: unknown, visitor: DenormalizeVisitor) => unknown;
+
+/** The entry a read made of the stored list at `row` (of table `key`), while it is current. */
+export function currentList(lists: EntityMemo['lists'], key: string, row: object, check: MemoCheck): EntityEntry | undefined {
+  const entry = lists.get(key)?.get(row);
+  return entry !== undefined && check.isCurrent(entry, true) ? entry : undefined;
+}
 
 /** Reads `result` with a fresh pass; a stack overflow becomes an error naming the schema. */
 export function unvisitRoot(denormalizer: Denormalizer, schema: unknown, result: unknown): unknown {

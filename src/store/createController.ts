@@ -1,7 +1,7 @@
 import { ExpiryStatus } from '../rest/ExpiryStatus';
 import type { Controller, PollOptions, StoreLike } from './controller';
 import { dispatchFetch, type DispatchFetchInput } from './dispatchFetch';
-import type { EndpointInterface } from './endpoint';
+import { actionName, type EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { ResolvedOptions } from './options';
 import type { Reads } from './reads';
@@ -105,7 +105,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     const done = new Promise<void>((resolve, reject) => {
       handoff.pending.set(requestId, { endpoint, args, resolve: () => resolve(), reject });
     });
-    const payload = { endpoint: endpoint.name ?? '', key: endpoint.key(...args), args: serializeArgs(args), ...(frequency === undefined ? {} : { frequency }) };
+    const payload = { endpoint: actionName(endpoint), key: endpoint.key(...args), args: serializeArgs(args), ...(frequency === undefined ? {} : { frequency }) };
     store.dispatch(actions[type](payload, { requestId }));
     if (handoff.pending.delete(requestId)) {
       if (process.env.NODE_ENV !== 'production') warnOnce(`[rest-slice] \`controller.${type}\` found no middleware of the cache at \`${reducerPath}\` in this store.`);

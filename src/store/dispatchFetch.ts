@@ -1,6 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { FetchPayload } from './actions';
-import type { EndpointInterface } from './endpoint';
+import { actionName, type EndpointInterface } from './endpoint';
 import type { RequestHandoff } from './handoff';
 import type { EndpointRegistry } from './registry';
 import { checkFeatureOptions } from './featureCheck';
@@ -39,8 +39,7 @@ export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, end
     handoff.pending.set(requestId, { endpoint, args, resolve, reject });
   });
   const payload: FetchPayload = {
-    // An endpoint without a name of its own (`new Endpoint(async () => ...)`) is named '' in actions, as JSON has no undefined.
-    endpoint: endpoint.name ?? '',
+    endpoint: actionName(endpoint),
     key,
     args: serializeArgs(args),
     fetchedAt: now(),

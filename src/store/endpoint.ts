@@ -47,3 +47,11 @@ export type EndpointData<E> = E extends { readonly schema: infer S }
       ? Resolved<E>
       : Denormalize<S>
   : Resolved<E>;
+
+/**
+ * The endpoint's name as actions carry it: `''` for one without a name of its own (`new Endpoint(async () => ...)`,
+ * whose `name` is `undefined` at run time), as JSON has no `undefined`.
+ */
+export function actionName(endpoint: EndpointInterface): string {
+  return endpoint.name ?? '';
+}

@@ -8,8 +8,9 @@ import type { EntityMeta, GetEntity } from '../schema/types';
 import type { MemoCache } from '../schema/MemoCache';
 import { adoptTableVersion, freshTableVersion, tableVersionOf } from '../schema/memoEntries';
 import type { StoreLike } from './controller';
-import type { EndpointInterface } from './endpoint';
-import { errorMessage, plainJson, serializeError } from './serialize';
+import { actionName, type EndpointInterface } from './endpoint';
+import { plainJson } from '../schema/jsonForm';
+import { errorMessage, serializeError } from './serialize';
 import type { OtherResults } from './otherResults';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
@@ -88,7 +89,7 @@ export function recordOutcome(
   requestId?: string,
 ): unknown {
   const base: OutcomeBase = {
-    endpoint: endpoint.name ?? '',
+    endpoint: actionName(endpoint),
     key,
     args: serialized,
     fetchedAt,

@@ -1,8 +1,6 @@
 import { plainJson } from '../schema/jsonForm';
 import type { SerializedError } from './state';
 
-export { plainJson };
-
 /** The message of anything thrown, never throwing itself (a hostile `toString` gives a description instead). */
 export function errorMessage(error: unknown): string {
   try {

@@ -7,7 +7,7 @@ import type { FetchImplementation } from '../../rest/Endpoint';
 import { collectionPath, itemId, itemsAt, pagesSchema, type PageMode } from './pageSchemas';
 import { normalize } from '../../schema/normalize';
 import type { EndpointInterface } from '../../store/endpoint';
-import { plainJson } from '../../store/serialize';
+import { plainJson } from '../../schema/jsonForm';
 
 /** One loaded page of a list, as the state keeps it (plain JSON). */
 export interface PageState {

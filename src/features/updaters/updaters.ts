@@ -2,7 +2,8 @@ import { createTable, describeKind, getOwn, hasOwn } from '../../schema/own';
 import type { SetResponsePayload } from '../../store/actions';
 import type { FeatureCaseReducer, FeatureWrite, RestFeature } from '../../store/feature';
 import { deepFreeze } from '../../store/reducers';
-import { errorMessage, plainJson } from '../../store/serialize';
+import { plainJson } from '../../schema/jsonForm';
+import { errorMessage } from '../../store/serialize';
 import { warnOnce } from '../../store/warnOnce';
 
 // Data Client's `update` endpoint option: a response (or an optimistic response) changes other stored
