@@ -82,7 +82,8 @@ const production = (config) => ({
 // `user.todos === userTodos` as Data Client guarantees (+0.14), `NetworkError.data` (the error body read from a copy,
 // RTK Query's `error.data`), production messages keeping the endpoint, method and URL of a failed request, rows an
 // Entity's own `process` made stored as JSON, path templates that do not parse named: core 28.92, react 29.9,
-// everything 52.58 (then 28.93, 29.91, 52.59 with unnamed endpoints named '' in actions); retry 29.98, listeners 29.7, infinitePages 32.01, live 29.22, collectionEdits 29.76, outbox 32.52,
+// everything 52.58 (then 28.93, 29.91, 52.59 with unnamed endpoints named '' in actions; core 28.96 after the review, whose minified
+// core is 40 bytes smaller); retry 29.98, listeners 29.7, infinitePages 32.01, live 29.22, collectionEdits 29.76, outbox 32.52,
 // persist 33.44, crossTab 32.95, all features 34.56, prepareHeaders 29.1, updaters 29.22 kB.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
