@@ -28,6 +28,8 @@ export interface EndpointRegistry {
    * latest whose `testKey` accepts `key`, else the latest of that name.
    */
   resolve(name: string, key: string): EndpointInterface | undefined;
+  /** The endpoint, of any name, whose `testKey` accepts `key` (the latest registered first); for a stored key no action of this store named. */
+  find(key: string): EndpointInterface | undefined;
   /** The Entity class stored under `key`, once an endpoint whose schema holds it was registered. */
   entity(key: string): Function | undefined;
 }
@@ -101,5 +103,14 @@ export function createRegistry(): EndpointRegistry {
     return named[named.length - 1];
   }
 
-  return { register, resolve, entity: (key) => entities.get(key) };
+  function find(key: string): EndpointInterface | undefined {
+    let found: EndpointInterface | undefined;
+    for (const named of endpoints.values()) {
+      for (let i = named.length - 1; i >= 0 && found === undefined; i--) if (accepts(named[i], key)) found = named[i];
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  return { register, resolve, find, entity: (key) => entities.get(key) };
 }

@@ -124,6 +124,12 @@ export function tablePks<T>(table: StoredTable<T> | undefined): string[] {
   return others.length === 0 ? pks : pks.concat(others);
 }
 
+/** Calls `visit` with every pk of a table, in no particular order. */
+export function forEachPk<T>(table: StoredTable<T> | undefined, visit: (pk: string) => void): void {
+  if (table === undefined) return;
+  for (const bucket of isBucketed(table) ? table : [table]) for (const pk of Object.keys(bucket)) visit(pk);
+}
+
 /** The pks of the table of `key`. */
 export function pksOf<T>(tables: StoredTables<T>, key: string): string[] {
   return tablePks(getOwnRow(tables, key));

@@ -6,11 +6,11 @@ import type { GcPayload } from '../gcReducer';
 import type { EndpointRegistry } from '../registry';
 import { setUnrefTimeout, weakly } from '../scheduler';
 import type { RestCacheState } from '../state';
-import { getRow } from '../tables';
+import { forEachPk, getRow, tableSize } from '../tables';
 import type { View } from '../view';
 import type { CacheAction, Handler, HandlerStore, MiddlewareInput } from './types';
 import type { HeldQuery, Usage } from './usage';
-import { addReads, addResultRows, type Rows } from './resultRows';
+import { addReads, addResultRows, addRow, type Rows } from './resultRows';
 
 /** What garbage collection needs besides the common middleware input. */
 export interface GcParts {
@@ -18,7 +18,7 @@ export interface GcParts {
   readonly keepUnusedDataFor: number;
   /** How often the timer sweeps (ms); `Infinity`: only `controller.gc()` sweeps. */
   readonly gcInterval: number;
-  readonly registry: Pick<EndpointRegistry, 'resolve'>;
+  readonly registry: Pick<EndpointRegistry, 'resolve' | 'find' | 'entity'>;
   /** The memo that reads a state (its store's). */
   memoOf(state: RestCacheState): MemoCache;
   /** The optimistic view of a slice state. */
@@ -52,17 +52,28 @@ interface StoredBy {
  * read), so nested entities, Collections, Values and Unions are followed the
  * way reads follow them. The rows a released query read held become
  * candidates once the query has been unused for the cache's
- * `keepUnusedDataFor`.
+ * `keepUnusedDataFor`; so does any row nothing reaches (one that left a
+ * refetched list, one `controller.set` wrote) once it was last written that
+ * long ago. A result no action of this store stored (a preloaded or restored
+ * state) counts as unused from when this store started, is read through the
+ * endpoint whose `testKey` takes its key, and, when none does, keeps every row
+ * its stored value could name.
  */
 export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage): Handler & StoredResults & { sweep(): void } {
   const { actions, options, selectSlice, registry, memoOf, viewOf, keepUnusedDataFor, gcInterval } = input;
   // Which endpoint stored each result: a result nobody uses is found again through the registry.
   const storedBy = new Map<string, StoredBy>();
+  // A stored result no response of this store named, as a user of its key showed it (a preloaded state's, once a hook used it).
+  const usedBy = new Map<string, { endpoint: EndpointInterface; args: readonly unknown[] }>();
+  // Results no action of this store stored count as unused from here.
+  const startedAt = options.now();
   let timer: unknown;
+  // What the last sweep that removed nothing looked at: while it is the same, a sweep has nothing to do before `due`.
+  let idle: { state: RestCacheState; due: number } | undefined;
 
   function endpointOf(key: string): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined {
     const by = storedBy.get(key);
-    if (by === undefined) return undefined;
+    if (by === undefined) return usedBy.get(key);
     const endpoint = registry.resolve(by.name, key);
     return endpoint === undefined ? undefined : { endpoint, args: by.args };
   }
@@ -88,22 +99,56 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   /** When each such result was last written (a response's `results`): it counts as unused since then, as a response does since it landed. */
   const writtenAt = new Map<string, number>();
 
+  /**
+   * Adds every row a stored value of unknown schema could name: any string or number in it that is a pk of
+   * some table, then what that row names (through its Entity class when an endpoint showed it, else its values).
+   */
+  function addNamed(state: RestCacheState, view: View, value: unknown, rows: Rows): void {
+    const tables = Object.keys(state.entities);
+    const pending: unknown[] = [value];
+    while (pending.length > 0) {
+      const item = pending.pop();
+      if (typeof item === 'object' && item !== null) {
+        for (const member of Object.values(item)) pending.push(member);
+        continue;
+      }
+      if (typeof item !== 'string' && typeof item !== 'number') continue;
+      const pk = String(item);
+      for (const table of tables) {
+        const row = getRow(state.entities, table, pk);
+        if (row === undefined || rows.get(table)?.has(pk) === true) continue;
+        addRow(rows, table, pk);
+        const entity = registry.entity(table);
+        if (entity !== undefined && row !== null) addReads(memoOf(state), view, entity, pk, [], rows);
+        else pending.push(row);
+      }
+    }
+  }
+
   /** What a sweep at `now` would remove, or undefined when nothing. */
   function collect(state: RestCacheState, now: number): GcPayload | undefined {
     const pendingKeys = new Set(state.optimistic.map((entry) => entry.key));
     const removed: string[] = [];
     const keys = new Set([...Object.keys(state.endpoints), ...Object.keys(state.meta)]);
+    // The endpoint of each stored result: the one that stored it, else one whose `testKey` takes the key.
+    const endpoints = new Map<string, { endpoint: EndpointInterface; args: readonly unknown[] } | undefined>();
     for (const key of keys) {
+      const known = endpointOf(key);
+      const found = known ?? (onlyWritten(state, key) ? undefined : foundBy(key));
+      endpoints.set(key, found);
       if (usage.isInUse(key) || hasOwn(state.inflight, key) || pendingKeys.has(key)) continue;
-      const found = endpointOf(key);
       const keep = found?.endpoint.keepUnusedDataFor ?? keepUnusedDataFor;
-      // A result nobody ever used counts as unused since it landed.
-      const since = Math.max(usage.lastUsed(key) ?? -Infinity, getOwn(state.meta, key)?.date ?? writtenAt.get(key) ?? -Infinity);
-      if ((found !== undefined || onlyWritten(state, key)) && Number.isFinite(keep) && now - since >= keep) removed.push(key);
+      // A result nobody ever used counts as unused since it landed; one this store did not store (a preloaded or
+      // restored state, whose dates are another clock's), since this store started.
+      const ours = storedBy.has(key) || onlyWritten(state, key);
+      const landed = ours ? (getOwn(state.meta, key)?.date ?? writtenAt.get(key) ?? -Infinity) : startedAt;
+      const since = Math.max(usage.lastUsed(key) ?? -Infinity, landed);
+      if (Number.isFinite(keep) && now - since >= keep) removed.push(key);
     }
     // Query reads released for the cache's `keepUnusedDataFor`: the rows they held are candidates too.
     const released = usage.takeReleasedQueries(now - keepUnusedDataFor);
-    if (removed.length === 0 && released.length === 0) return undefined;
+    // Rows nothing reaches are looked for when something changed since the last look, or one of them comes of age.
+    if (removed.length === 0 && released.length === 0 && (!Number.isFinite(keepUnusedDataFor) || (idle?.state === state && now < idle.due))) return undefined;
 
     const view = viewOf(state);
     const memo = memoOf(state);
@@ -113,9 +158,11 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     let known = true;
     const gone = new Set(removed);
     for (const key of keys) {
-      const found = endpointOf(key);
-      const reached = found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, gone.has(key) ? candidates : kept);
-      if (!gone.has(key)) known = (reached || onlyWritten(state, key)) && known;
+      const found = endpoints.get(key);
+      const rows = gone.has(key) ? candidates : kept;
+      if (found !== undefined && addResultRows(memo, view, found.endpoint, found.args, key, rows)) continue;
+      // Read with no schema: it reaches whatever it could name.
+      if (!onlyWritten(state, key)) addNamed(state, view, getOwn(state.endpoints, key), rows);
     }
     for (const held of released) reachQuery(view, held, candidates);
     for (const entry of usage.inUse()) known = addResultRows(memo, view, entry.endpoint, entry.args, entry.key, kept) && known;
@@ -125,17 +172,37 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       known = endpoint !== undefined && addResultRows(memo, view, endpoint, entry.args, entry.key, kept) && known;
     }
     const entities = createTable<string[]>();
-    // A result whose endpoint is unknown (a preloaded state) might reach any row: then only results go.
+    // Kept rows no sweep may take yet, and when the first of them comes of age.
+    let due = Infinity;
+    // When what a pending update or a held query reads cannot be told, it might be any row: then only results go.
     if (known) {
-      for (const [entityKey, pks] of candidates) {
-        const keep = kept.get(entityKey);
-        // An invalidated (`null`) row is a row too.
-        const drop = [...pks].filter((pk) => keep?.has(pk) !== true && getRow(state.entities, entityKey, pk) !== undefined);
-        if (drop.length > 0) entities[entityKey] = drop;
+      const cutoff = now - keepUnusedDataFor;
+      for (const table of Object.keys(state.entities)) {
+        const keep = kept.get(table);
+        const drop: string[] = [];
+        const reached = candidates.get(table);
+        forEachPk(state.entities[table], (pk) => {
+          if (keep?.has(pk) === true) return;
+          // A removed result's rows go with it; a row nothing reached goes once it was last written `keepUnusedDataFor` ago.
+          const written = getRow(state.entitiesMeta, table, pk)?.date ?? -Infinity;
+          if (reached?.has(pk) === true || written <= cutoff) drop.push(pk);
+          else due = Math.min(due, written + keepUnusedDataFor);
+        });
+        if (drop.length > 0) entities[table] = drop;
       }
     }
-    if (removed.length === 0 && Object.keys(entities).length === 0) return undefined;
+    if (removed.length === 0 && Object.keys(entities).length === 0) {
+      idle = { state, due };
+      return undefined;
+    }
+    idle = undefined;
     return { keys: removed, entities: { ...entities } };
+  }
+
+  /** The endpoint a stored key of unknown origin is of, by `testKey`; its args are not known (a stored result is read without them). */
+  function foundBy(key: string): { endpoint: EndpointInterface; args: readonly unknown[] } | undefined {
+    const endpoint = registry.find(key);
+    return endpoint === undefined ? undefined : { endpoint, args: [] };
   }
 
   function sweep(): void {
@@ -148,7 +215,7 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
   function tick(): void {
     timer = undefined;
     sweep();
-    if (storedBy.size > 0 || usage.hasReleasedQueries()) schedule();
+    if (holdsData(selectSlice(store.getState())) || usage.hasReleasedQueries()) schedule();
   }
 
   /** Arms the timer while there is something a later sweep could remove. */
@@ -159,10 +226,16 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
     timer = setUnrefTimeout(options.scheduler, weakly(tick), gcInterval);
   }
 
-  usage.onUsersChange((_key, _endpoint, _args, count) => {
+  usage.onUsersChange((key, endpoint, args, count) => {
+    // Who uses a key of unknown origin tells its endpoint: the sweep reads it through that endpoint once unused.
+    if (!storedBy.has(key)) usedBy.set(key, { endpoint, args });
+    idle = undefined;
     if (count === 0) schedule();
   });
-  usage.onQueryRelease(schedule);
+  usage.onQueryRelease(() => {
+    idle = undefined;
+    schedule();
+  });
 
   return {
     sweep,
@@ -171,21 +244,39 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
       if (actions.setResponse.match(action) || actions.setError.match(action)) {
         const { key, endpoint, args } = action.payload;
         storedBy.set(key, { name: endpoint, args });
+        usedBy.delete(key);
         const written = actions.setResponse.match(action) ? action.payload.results : undefined;
         if (written !== undefined) for (const other of Object.keys(written)) writtenAt.set(other, action.payload.date);
         if (!usage.isInUse(key)) schedule();
       } else if (actions.gc.match(action)) {
         for (const key of action.payload.keys) {
           storedBy.delete(key);
+          usedBy.delete(key);
           writtenAt.delete(key);
           usage.forget(key);
         }
       } else if (actions.reset.match(action)) {
         storedBy.clear();
+        usedBy.clear();
         writtenAt.clear();
+      } else if (timer === undefined && Number.isFinite(gcInterval) && holdsData(selectSlice(store.getState()))) {
+        // Data this store's responses did not bring (a restored save, another tab's): swept like the rest.
+        schedule();
       }
     },
   };
+}
+
+/** Whether a slice holds any result or row. */
+function holdsData(state: RestCacheState): boolean {
+  if (hasEntries(state.meta) || hasEntries(state.endpoints)) return true;
+  for (const table of Object.values(state.entities)) if (tableSize(table) > 0) return true;
+  return false;
+}
+
+function hasEntries(record: object): boolean {
+  for (const key in record) if (hasOwn(record, key)) return true;
+  return false;
 }
 
 /** Checks a duration option: `keepUnusedDataFor` (ms >= 0) or `gcInterval` (ms > 0), or `Infinity`. */

@@ -69,7 +69,7 @@ export interface Usage {
    * `onUsersChange` never see them, so nothing refetches or subscribes them.
    */
   retainQuery(schema: RetainableQuery, args: readonly unknown[]): () => void;
-  /** Every (query, args) pair with holders, once each. */
+  /** Every (query, args) pair with holders, or released and not yet taken by `takeReleasedQueries`, once each. */
   heldQueries(): Iterable<HeldQuery>;
   /** Takes out the (query, args) pairs whose last holder left at or before `cutoff` (cache clock), each once. */
   takeReleasedQueries(cutoff: number): HeldQuery[];
@@ -179,7 +179,8 @@ export function createUsage(now: () => number): Usage {
     },
     *heldQueries() {
       for (const bySchema of queries.values()) {
-        for (const hold of bySchema.values()) if (hold.count > 0) yield { schema: hold.schema, args: hold.args };
+        // A pair released and not yet taken is still there: what it read is kept until it is taken.
+        for (const hold of bySchema.values()) yield { schema: hold.schema, args: hold.args };
       }
     },
     takeReleasedQueries(cutoff) {
