@@ -24,7 +24,7 @@ import { warnOnce } from './warnOnce';
 
 /** What a controller needs from the cache. */
 export interface ControllerInput extends SetInput, RecordGivenInput, DispatchFetchInput {
-  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'dataExpiryLength'>;
+  readonly options: Pick<ResolvedOptions, 'reducerPath' | 'now' | 'stamp' | 'dataExpiryLength'>;
   readonly actions: RestCacheActions;
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly handoff: Pick<RequestHandoff, 'pending' | 'take' | 'nextRequestId' | 'aborts'>;
@@ -180,13 +180,13 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
     setResponse: async (endpoint, ...rest) => {
       if (process.env.NODE_ENV !== 'production') checkEndpoint('setResponse', endpoint);
       const [args, response] = splitState(rest);
-      record(endpoint, args, options.now(), { response });
+      record(endpoint, args, options.stamp(), { response });
     },
 
     setError: async (endpoint, ...rest) => {
       if (process.env.NODE_ENV !== 'production') checkEndpoint('setError', endpoint);
       const [args, error] = splitState(rest);
-      record(endpoint, args, options.now(), { error });
+      record(endpoint, args, options.stamp(), { error });
     },
 
     resolve: async (endpoint, resolved) => {
@@ -199,7 +199,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
         }
       }
       const { args, fetchedAt, response, error } = resolved;
-      record(endpoint, args, fetchedAt ?? options.now(), error === true ? { error: response } : error !== undefined && error !== false ? { error } : { response });
+      record(endpoint, args, fetchedAt ?? options.stamp(), error === true ? { error: response } : error !== undefined && error !== false ? { error } : { response });
     },
 
     getState: () => store.getState(),

@@ -6,13 +6,14 @@ import type { EndpointRegistry } from './registry';
 import { checkFeatureOptions } from './featureCheck';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
+import type { TriggerStamps } from './options';
 
 /** What dispatching a fetch needs from the cache. */
 export interface DispatchFetchInput {
   readonly actions: Pick<RestCacheActions, 'fetch'>;
   readonly registry: Pick<EndpointRegistry, 'register'>;
   readonly handoff: Pick<RequestHandoff, 'pending' | 'take' | 'nextRequestId'>;
-  readonly now: () => number;
+  readonly stamp: TriggerStamps;
   readonly reducerPath: string;
   /** Whether a feature of this name is installed (a function property: it is passed on by itself). */
   readonly has: (name: string) => boolean;
@@ -24,7 +25,7 @@ export interface DispatchFetchInput {
  * store has recorded the outcome; it rejects when no middleware of this cache picked the action up.
  */
 export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, endpoint: EndpointInterface, args: readonly unknown[]): Promise<unknown> {
-  const { actions, registry, handoff, now } = input;
+  const { actions, registry, handoff, stamp } = input;
   let key: string;
   try {
     if (process.env.NODE_ENV !== 'production') checkFeatureOptions(endpoint, input.has, input.reducerPath);
@@ -42,7 +43,7 @@ export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, end
     endpoint: actionName(endpoint),
     key,
     args: serializeArgs(args),
-    fetchedAt: now(),
+    fetchedAt: stamp(true),
     optimistic: Boolean(endpoint.sideEffect && typeof endpoint.getOptimisticResponse === 'function'),
     sideEffect: Boolean(endpoint.sideEffect),
   };
@@ -56,5 +57,7 @@ export function dispatchFetch(input: DispatchFetchInput, dispatch: Dispatch, end
       ),
     );
   }
+  const settled = () => stamp.settled(payload.fetchedAt);
+  promise.then(settled, settled);
   return promise;
 }

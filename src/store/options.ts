@@ -65,6 +65,8 @@ export interface ResolvedOptions {
   readonly reducerPath: string;
   readonly fetch: FetchImplementation | undefined;
   readonly now: () => number;
+  /** The `fetchedAt` of a fetch or write triggered now: the clock, made to tell apart two triggered at one reading of it. */
+  readonly stamp: TriggerStamps;
   readonly scheduler: Scheduler;
   readonly dataExpiryLength: number;
   readonly errorExpiryLength: number;
@@ -75,10 +77,12 @@ export interface ResolvedOptions {
 
 /** Applies the defaults of {@link RestCacheOptions}. */
 export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
+  const now = options.now ?? (() => Date.now());
   return {
     reducerPath: options.reducerPath ?? 'rest',
     fetch: options.fetch,
-    now: options.now ?? (() => Date.now()),
+    now,
+    stamp: triggerStamps(now),
     scheduler: checkScheduler(options.scheduler),
     dataExpiryLength: options.dataExpiryLength ?? 60_000,
     errorExpiryLength: options.errorExpiryLength ?? 1_000,
@@ -86,6 +90,44 @@ export function resolveOptions(options: RestCacheOptions): ResolvedOptions {
     gcInterval: checkDuration(options.gcInterval, 'gcInterval', 60_000),
     features: checkFeatures(options),
   };
+}
+
+/** The `fetchedAt` stamps of one cache (see {@link triggerStamps}). */
+export interface TriggerStamps {
+  /** The stamp of a fetch (`fetching`: until `settled`) or write triggered now. */
+  (fetching?: boolean): number;
+  /** A fetch stamped `stamp` has settled. */
+  settled(stamp: number): void;
+}
+
+/**
+ * `fetchedAt` stamps from a clock: the clock when triggered. A fetch or write triggered at the same reading of
+ * the clock as a fetch still in flight (two clicks in one millisecond, a test clock that stands still) gets a
+ * stamp 1/1024 ms later than that one's, so the one triggered later counts as the later one (races rule 5)
+ * rather than whichever answer lands last. Anything triggered with nothing of its reading in flight is
+ * stamped with the reading itself.
+ */
+function triggerStamps(now: () => number): TriggerStamps {
+  let reading = NaN;
+  let same = 0;
+  let open = 0;
+  const stamp = (fetching = false) => {
+    const time = now();
+    if (time !== reading) {
+      reading = time;
+      same = 0;
+      open = 0;
+    } else if (open > 0 && same < 1023) {
+      // Past 1,023 in one reading the stamps stay equal rather than pass the next millisecond's.
+      same++;
+    }
+    if (fetching) open++;
+    return time + same / 1024;
+  };
+  stamp.settled = (stamp: number) => {
+    if (open > 0 && stamp >= reading && stamp - reading < 1) open--;
+  };
+  return stamp;
 }
 
 function checkScheduler(value: Scheduler | undefined): Scheduler {

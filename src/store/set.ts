@@ -1,3 +1,4 @@
+import type { TriggerStamps } from './options';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { describeSchema } from '../schema/describeSchema';
 import { INVALID } from '../schema/INVALID';
@@ -20,6 +21,8 @@ import { createTable } from '../schema/own';
 export interface SetInput {
   readonly actions: Pick<RestCacheActions, 'set'>;
   readonly now: () => number;
+  /** The `fetchedAt` of a write triggered now. */
+  readonly stamp: TriggerStamps;
   /** How long the rows stay fresh: the cache's `dataExpiryLength`. */
   readonly dataExpiryLength: number;
   selectSlice(rootState: unknown): RestCacheState;
@@ -86,7 +89,8 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
     }
   }
   const now = input.now();
-  const meta: EntityMeta = { fetchedAt: now, date: now, expiresAt: expiryTime(now, input.dataExpiryLength) };
+  const fetchedAt = input.stamp();
+  const meta: EntityMeta = { fetchedAt, date: now, expiresAt: expiryTime(now, input.dataExpiryLength) };
   let normalized: StoreNormalizeResult;
   try {
     // The state keeps the value's JSON form, as a response's (a `Date` as its string, no `undefined` members).
@@ -144,7 +148,7 @@ function undoOf(input: SetInput, store: { dispatch: Dispatch; getState(): unknow
       input.actions.set({
         schema: payload.schema,
         args: payload.args,
-        fetchedAt: input.now(),
+        fetchedAt: input.stamp(),
         undo: true,
         entities: entities as SetPayload['entities'],
         entitiesMeta: entitiesMeta as SetPayload['entitiesMeta'],

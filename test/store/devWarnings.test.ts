@@ -81,3 +81,28 @@ it('warns once when two Entity classes share a key', async () => {
     '[rest-slice] two Entity classes share the key `Todo` (Todo and Other): their rows overwrite each other. Give each a distinct `static key`.',
   ]);
 });
+
+it('warns once per endpoint when getOptimisticResponse gives two values for the same snapshot and args (a counter id)', async () => {
+  const warn = expectWarnings();
+  const cache = createRestCache();
+  const store = makeStore(cache);
+  const controller = cache.controller(store);
+  const TodoResource = todoResource(server.url);
+  server.route('POST', '/todos', (request) => ({ json: { ...(request.body as object), id: 50 } }));
+  let lastTemporaryId = 0;
+  const createTodo = TodoResource.getList.push.extend({
+    name: 'createWithCounter',
+    getOptimisticResponse: (_snap, body) => ({ ...body, id: -++lastTemporaryId }),
+  });
+  await controller.fetch(createTodo, { title: 'a' });
+  await controller.fetch(createTodo, { title: 'b' });
+  const impure = messages(warn).filter((message) => message.includes('must be pure'));
+  expect(impure).toEqual([
+    '[rest-slice] `createWithCounter.getOptimisticResponse` gave two different values for the same snapshot and args. It runs again each time its update is recomputed (and after a reload for an outbox write), so it must be pure: take a temporary id from `snap.fetchedAt` or from the args, not from a counter or `Math.random()`.',
+  ]);
+
+  // One that takes its id from the snapshot is not warned about.
+  const pure = TodoResource.getList.push.extend({ name: 'createFromStamp', getOptimisticResponse: (snap, body) => ({ ...body, id: -snap.fetchedAt }) });
+  await controller.fetch(pure, { title: 'c' });
+  expect(messages(warn).filter((message) => message.includes('createFromStamp'))).toEqual([]);
+});

@@ -125,6 +125,46 @@ describe('pairing rules', () => {
     expect(slice(cache, store).optimistic).toEqual([]);
   });
 
+  describe('triggered in the same millisecond (the clock does not move between them)', () => {
+    it('out-of-order responses still leave the latest confirmed state: the one triggered later counts as later', async () => {
+      const { cache, store, controller } = setup();
+      const { get, increment } = counterResource(server.url);
+      await controller.fetch(get, { id: 1 });
+      server.hold(true, 'onArrival');
+      const first = controller.fetch(increment, { id: 1 });
+      const second = controller.fetch(increment, { id: 1 });
+      expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
+      await server.waitForHeld(2);
+      await server.held[1].release();
+      expect((await second).count).toBe(2);
+      expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
+      await server.held[0].release();
+      expect((await first).count).toBe(1);
+      expect(slice(cache, store).entities.Counter?.['1']).toEqual({ id: 1, count: 2 });
+      expect(cache.selectEntity(store.getState(), Counter, 1)?.count).toBe(2);
+    });
+
+    it('fetchedAt is the clock when triggered; one triggered while another of that reading is in flight is 1/1024 ms later', async () => {
+      const { store, controller, clock, cache } = setup();
+      const { get, increment } = counterResource(server.url);
+      const now = clock.now();
+      await controller.fetch(get, { id: 1 });
+      // Nothing of this reading in flight: the reading itself.
+      expect(slice(cache, store).meta[`GET ${server.url}/counters/1`].fetchedAt).toBe(now);
+      server.hold();
+      void controller.fetch(increment, { id: 1 });
+      void controller.fetch(increment, { id: 1 });
+      expect(slice(cache, store).optimistic.map((entry) => entry.fetchedAt)).toEqual([now, now + 1 / 1024]);
+      await server.waitForHeld(2);
+      await server.held[0].release();
+      await server.held[0].release();
+      server.hold(false);
+      clock.advance(1);
+      await controller.fetch(get, { id: 1 });
+      expect(slice(cache, store).meta[`GET ${server.url}/counters/1`].fetchedAt).toBe(now + 1);
+    });
+  });
+
   it('a GET started before a mutation but answered after it does not overwrite the mutation', async () => {
     const { cache, store, controller, clock } = setup();
     const TodoResource = todoResource(server.url);

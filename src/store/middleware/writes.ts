@@ -63,8 +63,9 @@ export function buildWritesHandler(
     for (const requestId of writes.keys()) if (!handoff.active.has(requestId)) writes.delete(requestId);
     for (const write of writes.values()) {
       // Rows answered before the write was sent (another tab's, relayed late) hold nothing it could have missed.
+      // A write's stamp may be a fraction past the clock reading it was sent at (options.ts): that reading counts.
       forEachRef(payload, (ref, date) => {
-        if (date === undefined || date >= write.fetchedAt) write.refs.add(ref);
+        if (date === undefined || date > write.fetchedAt - 1) write.refs.add(ref);
       });
     }
   }
