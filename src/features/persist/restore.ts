@@ -117,7 +117,7 @@ function placePart(
   if ((kind === 'endpoints' || kind === 'meta' || kind === 'pages') && path.length === 1) {
     return (maps[kind] = checkMap(kind, data));
   }
-  if ((kind === 'entities' || kind === 'entitiesMeta') && typeof key === 'string' && key !== '__proto__') {
+  if ((kind === 'entities' || kind === 'entitiesMeta') && typeof key === 'string') {
     if (path.length === 2) return (tables[kind][key] = checkTable(kind, key, data));
     const count = getOwn(head.buckets[kind], key);
     if (path.length === 3 && typeof index === 'number' && Number.isInteger(index) && count !== undefined && index >= 0 && index < count) {

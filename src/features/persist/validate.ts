@@ -17,9 +17,10 @@ export class SavedShapeError extends Error {
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
 /**
- * Freezes a parsed JSON value deeply, refusing a `__proto__` key anywhere (a
- * copy by assignment would turn it into a prototype) and anything JSON
- * cannot hold (a custom storage may hand back objects).
+ * Freezes a parsed JSON value deeply, refusing anything JSON cannot hold (a
+ * custom storage may hand back objects). A `__proto__` key is an own member
+ * here, as `JSON.parse` makes it and as the store keeps it (an entity key, a
+ * pk, a row member); nothing copies these objects by assignment.
  */
 export function frozenJson(value: unknown, where: string): Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -34,10 +35,7 @@ export function frozenJson(value: unknown, where: string): Json {
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown;
     if (proto !== Object.prototype && proto !== null) throw new SavedShapeError(where, 'holds an object that is not plain JSON');
-    for (const key of Object.keys(value)) {
-      if (key === '__proto__') throw new SavedShapeError(where, 'holds a `__proto__` key');
-      frozenJson((value as Record<string, unknown>)[key], where);
-    }
+    for (const key of Object.keys(value)) frozenJson((value as Record<string, unknown>)[key], where);
     return Object.freeze(value) as Json;
   }
   throw new SavedShapeError(where, `holds a ${typeof value}`);
