@@ -34,6 +34,20 @@ export function useDLE<E extends EndpointInterface>(
   endpoint: E,
   ...args: EndpointArgs<E> | readonly [null]
 ): DataLoadingError<EndpointData<E>> {
+  const { data, loading, error } = useDataLoadingError(endpoint, args);
+  // A stable object while its members are, so it can be an effect dependency.
+  return useMemo(() => ({ data, loading, error }), [data, loading, error]);
+}
+
+/**
+ * {@link useDLE}'s state, and whether a result of these args is there to show (`data` may be `null`, or
+ * `undefined` for an endpoint that answered nothing): what tells `useRequest` a loaded empty answer from one
+ * still to come.
+ */
+export function useDataLoadingError<E extends EndpointInterface>(
+  endpoint: E,
+  args: EndpointArgs<E> | readonly [null],
+): DataLoadingError<EndpointData<E>> & { readonly current: boolean } {
   const controller = useController();
   const cache = useRestCache();
   const request = useRequestState(endpoint, args, true);
@@ -63,8 +77,5 @@ export function useDLE<E extends EndpointInterface>(
   if (dropped !== undefined && !request.mustFetch && dropped.key === key) setDropped(undefined);
 
   const loading = inFlight || (request.mustFetch && request.activeError === undefined && droppedNow === undefined);
-  const data = request.data;
-  const error = request.error ?? droppedNow;
-  // A stable object while its members are, so it can be an effect dependency.
-  return useMemo(() => ({ data, loading, error }), [data, loading, error]);
+  return { data: request.data, loading, error: request.error ?? droppedNow, current: key !== undefined && !request.mustFetch };
 }

@@ -3,7 +3,7 @@ import type { EndpointArgs, EndpointData, EndpointInterface } from 'rest-slice';
 import { handled } from './handled';
 import { splitOptions } from './splitOptions';
 import { useController } from './useController';
-import { useDLE } from './useDLE';
+import { useDataLoadingError } from './useDLE';
 import { requestKey } from './useRequestState';
 import { useSubscribed } from './useSubscription';
 
@@ -79,7 +79,7 @@ export function useRequest<E extends EndpointInterface>(
 export function useRequest(...input: readonly unknown[]): RequestResult<unknown> {
   const [options, endpoint, args] = splitOptions<RequestOptions>(input);
   const controller = useController();
-  const { data: currentData, loading: isFetching, error } = useDLE(endpoint, ...(args as readonly [null]));
+  const { data: currentData, loading: isFetching, error, current } = useDataLoadingError(endpoint, args as readonly [null]);
   // As RTK Query's `pollingInterval`: 0, NaN and Infinity poll nothing.
   const frequency = options?.pollFrequency;
   const polls = frequency !== undefined && frequency !== 0 && !Number.isNaN(frequency) && frequency !== Infinity;
@@ -88,13 +88,14 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
   const key = requestKey(endpoint, args);
   // The last data a commit showed (so a render React throws away leaves it as it was), and its endpoint's
   // name: another endpoint's data is not this one's previous data. Skipping forgets it.
+  // A result of these args is shown as it is, `null` or an empty answer's `undefined` included.
   const shown = useRef<{ name: string; data: unknown }>(undefined);
   useEffect(() => {
     if (key === undefined) shown.current = undefined;
-    else if (currentData !== undefined) shown.current = { name: endpoint.name, data: currentData };
+    else if (current) shown.current = { name: endpoint.name, data: currentData };
   });
-  const previous = shown.current?.name === endpoint.name ? shown.current.data : undefined;
-  const data = key === undefined ? undefined : (currentData ?? previous);
+  const previous = shown.current?.name === endpoint.name ? shown.current : undefined;
+  const data = key === undefined ? undefined : current ? currentData : previous?.data;
 
   // The endpoint of the latest render (a hookified one carries the latest auth), for the one `refetch` of a key.
   const latest = useRef({ endpoint, args });
@@ -114,8 +115,10 @@ export function useRequest(...input: readonly unknown[]): RequestResult<unknown>
     [controller, key],
   );
 
-  const isLoading = isFetching && data === undefined;
-  const isSuccess = data !== undefined && error === undefined;
+  // As RTK Query's: loading is the first load (nothing shown yet); success holds while a result is shown.
+  const shows = key !== undefined && (current || previous !== undefined);
+  const isLoading = isFetching && !shows;
+  const isSuccess = shows && error === undefined;
   return useMemo(
     () => ({ data, currentData, error, isUninitialized: key === undefined, isLoading, isFetching, isSuccess, isError: error !== undefined, refetch }),
     [data, currentData, error, key, isLoading, isFetching, isSuccess, refetch],

@@ -262,3 +262,49 @@ describe('useRequest polling (`pollFrequency` given first)', () => {
     expect(clock.delays).toEqual([]);
   });
 });
+
+describe('useRequest with an answer that holds no data', () => {
+  it.each([
+    ['204 with no body', { status: 204 }],
+    ['200 with JSON null', { json: null }],
+  ] as const)('%s: once fetched it is a success showing null, not a load that never ends', async (_name, reply) => {
+    const { RestEndpoint } = jest.requireActual<typeof import('rest-slice')>('rest-slice');
+    api.server.route('GET', '/ping', () => reply);
+    const Ping = new RestEndpoint({ urlPrefix: api.server.url, path: '/ping', name: 'ping' });
+    const { result } = renderHook(() => useRequest(Ping), { wrapper: wrapperFor(makeStore()) });
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    const { data, currentData, isUninitialized, isLoading, isFetching, isSuccess, isError } = result.current;
+    expect({ data, currentData, isUninitialized, isLoading, isFetching, isSuccess, isError }).toEqual({
+      data: null,
+      currentData: null,
+      isUninitialized: false,
+      isLoading: false,
+      isFetching: false,
+      isSuccess: true,
+      isError: false,
+    });
+    expect(api.count('GET', '/ping')).toBe(1);
+  });
+
+  it("new args answered with null show that null, not the previous args' data", async () => {
+    const { RestEndpoint } = jest.requireActual<typeof import('rest-slice')>('rest-slice');
+    api.server.route('GET', '/maybe', ({ query }) => ({ json: query.get('n') === '1' ? { found: 1 } : null }));
+    const Maybe = new RestEndpoint({ urlPrefix: api.server.url, path: '/maybe', name: 'maybe', searchParams: {} as { n: number } });
+    const { result, rerender } = renderHook(({ n }) => useRequest(Maybe, { n }), { wrapper: wrapperFor(makeStore()), initialProps: { n: 1 } });
+    await waitFor(() => expect(result.current.data).toEqual({ found: 1 }));
+    rerender({ n: 2 });
+    // While args 2 load, args 1's data stays in `data`.
+    expect({ data: result.current.data, currentData: result.current.currentData, isFetching: result.current.isFetching }).toEqual({
+      data: { found: 1 },
+      currentData: undefined,
+      isFetching: true,
+    });
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    expect({ data: result.current.data, currentData: result.current.currentData, isSuccess: result.current.isSuccess }).toEqual({
+      data: null,
+      currentData: null,
+      isSuccess: true,
+    });
+  });
+});
