@@ -86,6 +86,16 @@ describe('prepareHeaders()', () => {
       ['acme', undefined],
       ['acme', undefined],
     ]);
+    // The JSON body is still sent as JSON: the returned headers named no Content-Type.
+    expect(server.requests[1].headers['content-type']).toBe('application/json');
+    expect(server.requests[1].body).toEqual({ completed: true });
+  });
+
+  it('returned headers that name a Content-Type keep theirs', async () => {
+    const cache = createRestCache({ features: [prepareHeaders(() => ({ 'Content-Type': 'application/merge-patch+json' }))] });
+    const controller = cache.controller(makeAuthStore(cache));
+    await controller.fetch(todoResource(server.url).partialUpdate, { id: 1 }, { completed: true });
+    expect(server.requests[0].headers['content-type']).toBe('application/merge-patch+json');
   });
 
   it('may be async; one cache serving two stores reads the store of each request', async () => {

@@ -27,7 +27,8 @@ export interface PrepareHeadersApi {
  * gets the headers of each request the store sends (after the endpoint's own
  * `getRequestInit`/`getHeaders`) and the store's `getState`, so a token kept
  * in an auth slice is read at each request, and again at each retry. Change
- * `headers` in place or return others. A throw fails that request, which is
+ * `headers` in place or return others (which keep the body's `Content-Type`
+ * when they name none). A throw fails that request, which is
  * not sent; the error names the endpoint and request, with the original as
  * `cause`. An endpoint called directly (no store) does not run it, nor does
  * an endpoint whose own `fetch` skips `getRequestInit`.
@@ -51,9 +52,16 @@ export function prepareHeaders(prepare: PrepareHeaders): RestFeature {
     setup: (cache, store) => ({
       async prepareHeaders(given, { endpoint, payload }) {
         const headers = new Headers(given);
+        const contentType = headers.get('Content-Type');
         const { key, args } = payload;
         try {
-          return (await prepare(headers, { getState: store.getState, endpoint: endpoint.name, key, args, type: endpoint.sideEffect ? 'mutation' : 'query' })) ?? headers;
+          const returned = await prepare(headers, { getState: store.getState, endpoint: endpoint.name, key, args, type: endpoint.sideEffect ? 'mutation' : 'query' });
+          if (returned === undefined || returned === null) return headers;
+          // Other headers in place of these still describe the same body: a JSON body stays `application/json`
+          // (as RTK Query's `fetchBaseQuery` sets it after `prepareHeaders`).
+          const replaced = new Headers(returned);
+          if (contentType !== null && !replaced.has('Content-Type')) replaced.set('Content-Type', contentType);
+          return replaced;
         } catch (error) {
           throw new Error(
             `[rest-slice] \`prepareHeaders\` of the cache at \`${cache.reducerPath}\` threw for \`${endpoint.name}\` (${key}), so the request was not sent: ${errorMessage(error)}`,
