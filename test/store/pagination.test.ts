@@ -165,6 +165,40 @@ describe('cursor pages', () => {
     expect(feedRequests()).toEqual(['', 'after=2']);
   });
 
+  it('fetchNextPage of an invalidated list reloads its loaded pages first, then the next: no stale page passes for fresh', async () => {
+    const { store, controller } = setup();
+    const Feed = feed();
+    await controller.fetchNextPage(Feed, {});
+    await controller.fetchNextPage(Feed, {});
+    server.todos.set(1, { ...server.todos.get(1)!, title: 'changed' });
+    await controller.invalidate(Feed, {});
+    server.requests.length = 0;
+    const data = await controller.fetchNextPage(Feed, {});
+    expect(feedRequests()).toEqual(['', 'after=2', 'after=4']);
+    expect(data.results.map((todo) => `${todo.id} ${todo.title}`)).toEqual(['1 changed', '2 todo 2', '3 todo 3', '4 todo 4', '5 todo 5', '6 todo 6']);
+    // Fresh now, and rightly so: nothing more to fetch.
+    server.requests.length = 0;
+    await controller.fetchIfStale(Feed, {});
+    expect(feedRequests()).toEqual([]);
+  });
+
+  it('fetchPreviousPage of an expired list reloads its loaded pages first, then the previous one', async () => {
+    const { store, controller, clock } = setup();
+    const Feed = feed();
+    await controller.fetch(Feed, { after: 2 });
+    clock.advance(10 * 60_000);
+    server.todos.set(3, { ...server.todos.get(3)!, title: 'changed' });
+    server.requests.length = 0;
+    await controller.fetchPreviousPage(Feed, { after: 2 });
+    expect(feedRequests()).toEqual(['after=2', 'before=3']);
+    expect(controller.getResponse(Feed, { after: 2 }, store.getState()).data?.results.map((todo) => `${todo.id} ${todo.title}`)).toEqual([
+      '1 todo 1',
+      '2 todo 2',
+      '3 changed',
+      '4 todo 4',
+    ]);
+  });
+
   it('a poll of a paginated list refetches its loaded pages', async () => {
     const { store, controller, clock } = setup({}, { timers: true });
     const Feed = feed().extend({ pollFrequency: 20 });

@@ -2,6 +2,7 @@ import type { EndpointInterface, KeyArgs } from '../../store/endpoint';
 import type { FeatureMethods, RestFeature } from '../../store/feature';
 import type { RestCache } from '../../store/createRestCache';
 import { getOwn } from '../../schema/own';
+import { ExpiryStatus } from '../../rest/ExpiryStatus';
 import { pageRequestOf, pagesInfo, type PageDirection, type PagesInfo } from './pagination';
 import { runPages } from './pagesHandler';
 import { pagesReducer } from './pagesReducer';
@@ -23,16 +24,23 @@ export function infinitePages(): RestFeature {
     name: 'infinitePages',
     reducers: { pages: pagesReducer },
     setup: runPages,
-    controller(_cache, store): FeatureMethods {
-      function fetchPage(direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]): Promise<never> {
-        let request: ReturnType<typeof pageRequestOf>;
-        try {
-          const pages = store.slice().pages;
-          request = pageRequestOf(endpoint, args, pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)), direction);
-        } catch (error) {
-          return Promise.reject(error);
+    controller(cache, store): FeatureMethods {
+      const requestOf = (direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]) => {
+        const pages = store.slice().pages;
+        return pageRequestOf(endpoint, args, pages === undefined ? undefined : getOwn(pages, endpoint.key(...args)), direction);
+      };
+      async function fetchPage(direction: PageDirection, endpoint: EndpointInterface, args: readonly unknown[]): Promise<never> {
+        let request = requestOf(direction, endpoint, args);
+        if (request === undefined || request.endpoint !== endpoint) {
+          // An invalidated or stale list reloads its pages first: a page added to it must not pass the old ones
+          // off as fresh (its answer dates the whole list). Then the page past the reloaded ones.
+          const { expiryStatus, expiresAt } = store.controller().getResponse(endpoint, ...(args as never[]), store.getState());
+          if (expiryStatus === ExpiryStatus.Invalid || expiresAt < cache.now()) {
+            await store.fetch(endpoint, args);
+            request = requestOf(direction, endpoint, args);
+          }
         }
-        if (request === undefined) return Promise.resolve(store.controller().getResponse(endpoint, ...(args as never[]), store.getState()).data as never);
+        if (request === undefined) return store.controller().getResponse(endpoint, ...(args as never[]), store.getState()).data as never;
         return store.fetch(request.endpoint, request.args) as Promise<never>;
       }
       return {
