@@ -3,9 +3,11 @@ import { hasOwn, setOwn } from './own';
 // What the store keeps of a value: its JSON form. In the schema layer because a store's normalize
 // keeps the rows an Entity's own `process` made in that form too (Normalizer.addEntity).
 
-/** Plain JSON as it survives `JSON.stringify`: `undefined` members left out, Infinity and NaN not allowed. */
+/** Plain JSON as it survives `JSON.stringify`: `undefined` members left out, `-0` as `0`, Infinity and NaN not allowed. */
 function toJson(value: unknown, depth: number): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)) return value;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  // `-0 === 0`: JSON writes both as `0`.
+  if (Number.isFinite(value)) return value === 0 ? 0 : value;
   // Not plain (`plainJson` takes it to JSON.stringify then): a non-finite number, a function, a Symbol, a BigInt, too deep.
   if (typeof value !== 'object' || depth > 50) throw new TypeError('not plain JSON');
   if (Array.isArray(value)) {
@@ -14,7 +16,8 @@ function toJson(value: unknown, depth: number): unknown {
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       const json = item === undefined ? null : toJson(item, depth + 1);
-      if (json !== item && items === undefined) items = value.slice(0, index);
+      // `Object.is`: a `-0` made `0` is a change too.
+      if (!Object.is(json, item) && items === undefined) items = value.slice(0, index);
       if (items !== undefined) items.push(json);
     }
     return items ?? value;
@@ -29,7 +32,7 @@ function toJson(value: unknown, depth: number): unknown {
     const item = record[key];
     const json = item === undefined || typeof item === 'string' || typeof item === 'boolean' ? item : toJson(item, depth + 1);
     if (copy === undefined) {
-      if (json === item && item !== undefined) continue;
+      if (Object.is(json, item) && item !== undefined) continue;
       if (!hasOwn(record, key)) continue;
       // Copied only when something changes, so plain args keep their identity.
       copy = {};

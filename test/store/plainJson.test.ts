@@ -59,6 +59,33 @@ describe('undefined members never reach an action or the state', () => {
   });
 });
 
+describe('-0 is 0, as JSON writes it', () => {
+  it('in the args of a fetch, in an optimistic entry and in a response given to setResponse or set', async () => {
+    const { cache, store, controller } = setup();
+    const log = recorder();
+    const recorded = makeStore(cache, { before: [log.middleware] });
+    const TodoResource = todoResource(server.url);
+    const recordedController = cache.controller(recorded);
+    await recordedController.fetch(TodoResource.getList, { userId: -0 });
+    const fetch = log.log.find((action) => action.type === 'rest/fetch') as unknown as { payload: { args: unknown[] } };
+    expect(Object.is((fetch.payload.args[0] as { userId: number }).userId, 0)).toBe(true);
+
+    await controller.fetch(TodoResource.get, { id: 1 });
+    server.hold();
+    const done = controller.fetch(TodoResource.partialUpdate, { id: 1 }, { updatedAt: -0, nested: [-0] } as never);
+    expect(jsonDifference(slice(cache, store).optimistic)).toBeUndefined();
+    await server.waitForHeld(1);
+    await server.releaseAll();
+    await done;
+
+    await controller.setResponse(TodoResource.get, { id: 2 }, { id: 2, title: 'two', updatedAt: -0 });
+    await controller.set(Counter, { id: 3 }, { id: 3, count: -0 });
+    expect(jsonDifference(slice(cache, store))).toBeUndefined();
+    const counter = cache.selectEntity(store.getState(), Counter, 3);
+    expect(Object.is(counter?.count, 0)).toBe(true);
+  });
+});
+
 describe('expiry lengths that never end', () => {
   it('`dataExpiryLength: Infinity` stores a finite expiresAt and the data never goes stale', async () => {
     const { cache, store, controller, clock } = setup();
