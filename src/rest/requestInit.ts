@@ -61,7 +61,12 @@ export function baseRequestInit(
     if (isSentAsIs(body)) {
       init.body = body as BodyInit;
     } else {
-      init.body = JSON.stringify(body);
+      try {
+        init.body = JSON.stringify(body);
+      } catch (error) {
+        // A BigInt, a cycle, a `toJSON` that throws: the engine's message names no request.
+        throw new TypeError(`[rest-slice] the body of ${owner()} has no JSON form, so nothing was sent: ${error instanceof Error ? error.message : 'a value JSON.stringify refused'}`, { cause: error });
+      }
       if (!Object.keys(own).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
     }
   }

@@ -224,4 +224,25 @@ describe('bad args', () => {
     expect(server.requests.length).toBe(requests);
     expect(slice(cache, store)).toBe(before);
   });
+
+  it.each([
+    ['a BigInt', { title: 'x', big: BigInt(1) }, /BigInt/],
+    ['a cycle', (() => { const body: Record<string, unknown> = { title: 'x' }; body.self = body; return body; })(), /circular/],
+    ['a toJSON that throws', { title: { toJSON: () => { throw new Error('boom'); } } }, /boom/],
+  ])('a body with %s rejects naming the endpoint, sends nothing and rolls back its optimistic update', async (_name, body, why) => {
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.get, { id: 1 });
+    const before = slice(cache, store);
+    const requests = server.requests.length;
+    const error = await controller.fetch(TodoResource.partialUpdate, { id: 1 }, body as never).then(
+      () => undefined,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toMatch(/^\[rest-slice\] the body of `Todo.partialUpdate` \(PATCH http:\/\/127\.0\.0\.1:\d+\/todos\/:id\) has no JSON form, so nothing was sent: /);
+    expect(error?.message).toMatch(why);
+    expect(server.requests.length).toBe(requests);
+    expect(slice(cache, store).entities).toBe(before.entities);
+    expect(slice(cache, store).optimistic).toEqual([]);
+  });
 });
