@@ -6,6 +6,7 @@ import { isEntityClass } from '../schema/Entity';
 import { normalizeIntoStore, type StoreNormalizeResult } from '../schema/normalize';
 import { MemoCache } from '../schema/MemoCache';
 import { describeKind, getOwnRow } from '../schema/own';
+import { warnOnce } from './warnOnce';
 import { inferResult, isQuerySchema } from '../schema/Query';
 import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
@@ -79,7 +80,15 @@ export function runSet(input: SetInput, store: { dispatch: Dispatch; getState():
   if (typeof given === 'function') {
     const previous = storedValue(schema, args, confirmed);
     // As Data Client: an updater with nothing stored to update writes nothing (an event for data not loaded).
-    if (previous === undefined) return () => undefined;
+    if (previous === undefined) {
+      if (process.env.NODE_ENV !== 'production' && (Array.isArray(schema) || ['schema.Values', 'schema.Array'].includes((schema as { kindName?: string }).kindName ?? ''))) {
+        warnOnce(
+          `[rest-slice] \`controller.set(${name}, ...args, updater)\` wrote nothing: ${name} names no stored value to update (no list or map is kept by args). Update the Collection (\`getList.schema\`), the entities, or the endpoint's response (\`setResponse\`).`,
+          `set updater ${name}`,
+        );
+      }
+      return () => undefined;
+    }
     try {
       value = (given as (previous: unknown) => unknown)(previous);
     } catch (error) {

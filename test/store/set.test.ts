@@ -2,7 +2,7 @@
 // `rest/set` action, merged like a read's response (useIncoming, rule 5b).
 import { RestEndpoint, schema } from 'rest-slice';
 import { OrderedTodo } from '../fixtures/Todo';
-import { recordedSetup, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
+import { expectWarnings, recordedSetup, setup, slice, Todo, todoResource, storeServerForEachTest } from './helpers';
 
 const server = storeServerForEachTest([
   { id: 1, title: 'one', userId: 7 },
@@ -53,6 +53,27 @@ describe('controller.set with an Entity', () => {
     await controller.set(Todo, { id: 5 }, updater);
     expect(updater).not.toHaveBeenCalled();
     expect(slice(cache, store)).toBe(before);
+  });
+
+  it('an updater of [Todo] or Values, which name no stored value, writes nothing and development warns once', async () => {
+    const warn = expectWarnings();
+    const { cache, store, controller } = setup();
+    const TodoResource = todoResource(server.url);
+    await controller.fetch(TodoResource.getList, { userId: 7 });
+    const before = slice(cache, store);
+    const updater = jest.fn((todos: Todo[]) => [...todos, { id: 3, title: 'three' }]);
+    await controller.set([Todo], updater as never);
+    await controller.set([Todo], updater as never);
+    await controller.set(new schema.Values(Todo), updater as never);
+    expect(updater).not.toHaveBeenCalled();
+    expect(slice(cache, store)).toBe(before);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringMatching(/^\[rest-slice\] `controller\.set\(\[Todo\], \.\.\.args, updater\)` wrote nothing: \[Todo\] names no stored value/),
+      expect.stringMatching(/^\[rest-slice\] `controller\.set\(Values\(Todo\)|^\[rest-slice\] `controller\.set\(.*Values/),
+    ]);
+    // The Collection that holds the list takes an updater.
+    await controller.set(TodoResource.getList.schema, { userId: 7 }, (todos: Todo[]) => [...todos, { id: 3, title: 'three', userId: 7 }] as never);
+    expect(controller.getResponse(TodoResource.getList, { userId: 7 }, store.getState()).data?.map((todo) => todo.id)).toEqual([1, 2, 3]);
   });
 
   it("the Entity's useIncoming still decides against newer stored data", async () => {
