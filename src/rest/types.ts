@@ -64,11 +64,16 @@ export type BodyOf<O> = O extends { readonly body: infer B } ? (0 extends 1 & B 
 
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The search params an endpoint declares with its `searchParams` option. */
+/**
+ * The search params an endpoint declares with its `searchParams` option. A declared `| undefined` (Data
+ * Client's todo-app writes `{} as { userId?: number } | undefined`) only says the params may be left out.
+ */
 export type SearchParamsOf<O> = O extends { readonly searchParams: infer SP }
-  ? SP extends object
-    ? SP
-    : {}
+  ? [NonNullable<SP>] extends [never]
+    ? {}
+    : [NonNullable<SP>] extends [object]
+      ? NonNullable<SP>
+      : {}
   : {};
 
 /** The params object of an endpoint: path arguments plus declared search params. */

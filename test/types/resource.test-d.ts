@@ -232,3 +232,32 @@ void Hooked.archive({ id: 1 }, {});
   // @ts-expect-error a field of the wrong type is still rejected
   void FormTodos.partialUpdate({ id: 1 }, { title: 5 });
 }
+
+// Data Client's todo-app declares its search params `| undefined`: that only says they may be left out.
+{
+  class AppTodo extends Entity {
+    id = 0;
+    userId = 0;
+    title = '';
+    pk() {
+      return String(this.id);
+    }
+    static key = 'AppTodo';
+  }
+  const AppTodoResource = createResource({
+    urlPrefix: 'https://jsonplaceholder.typicode.com',
+    path: '/todos/:id',
+    searchParams: {} as { userId?: string | number } | undefined,
+    schema: AppTodo,
+    optimistic: true,
+  });
+  void AppTodoResource.getList();
+  void AppTodoResource.getList({ userId: 1 });
+  void AppTodoResource.getList({ userId: '1' });
+  // @ts-expect-error a search param of the wrong type
+  void AppTodoResource.getList({ userId: true });
+  // @ts-expect-error a search param it does not declare
+  void AppTodoResource.getList({ bogus: 1 });
+  void AppTodoResource.getList.push({ title: 'x' });
+  void AppTodoResource.getList.push({ userId: 1 }, { title: 'x' });
+}
