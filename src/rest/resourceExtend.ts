@@ -133,7 +133,30 @@ export function buildResource(members: Record<string, unknown>, config: Resource
     value: (...args: unknown[]) => extendResource(resource, config, args),
     enumerable: false,
   });
+  const endpoints = resourceEndpoints(resource);
+  for (const endpoint of endpoints) Object.defineProperty(endpoint, SIBLINGS, { value: endpoints, configurable: true, writable: true });
   return resource as ResourceWith<any>;
+}
+
+/**
+ * Where a resource's member endpoints find the others: a cache that meets one (a fetch, a hook) learns the
+ * names of all, so an optimistic update another tab relays, or a restored one, is recomputed by a tab that
+ * only read the data so far.
+ */
+export const SIBLINGS = /* @__PURE__ */ Symbol.for('rest-slice/siblings');
+
+/** The endpoints of a resource: its members and `getList`'s (`push`, `unshift`, `assign`, `remove`, `move`, `getPage`). */
+function resourceEndpoints(resource: Record<string, unknown>): object[] {
+  const found: object[] = [];
+  for (const member of Object.values(resource)) {
+    if (typeof member !== 'function') continue;
+    found.push(member);
+    for (const name of ['push', 'unshift', 'assign', 'remove', 'move', 'getPage']) {
+      const listMember = Object.getOwnPropertyDescriptor(member, name)?.value as unknown;
+      if (typeof listMember === 'function') found.push(listMember);
+    }
+  }
+  return found;
 }
 
 function extendResource(resource: Record<string, unknown>, config: ResourceConfig, args: unknown[]): ResourceWith<any> {

@@ -1,6 +1,7 @@
 import { isEntityClass } from '../schema/Entity';
 import type { EndpointInterface } from './endpoint';
 import { warnOnce } from './warnOnce';
+import { SIBLINGS } from '../rest/resourceExtend';
 
 /** Calls `visit` for every Entity class reachable from a schema (each schema object visited once). */
 function visitEntities(schema: unknown, visit: (entity: Function) => void, seen: Set<unknown>): void {
@@ -74,6 +75,12 @@ export function createRegistry(): EndpointRegistry {
 
   function register(endpoint: EndpointInterface): void {
     remember(endpoint);
+    // A resource's other members, by name, the first time one of them comes: never in place of one known.
+    const siblings = (endpoint as { [SIBLINGS]?: readonly EndpointInterface[] })[SIBLINGS];
+    if (siblings !== undefined && !checked.has(siblings)) {
+      checked.add(siblings);
+      for (const sibling of siblings) if (!endpoints.has(sibling.name)) remember(sibling);
+    }
     const schema = endpoint.schema;
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function') || checked.has(schema)) return;
     checked.add(schema);

@@ -114,9 +114,9 @@ describeInChromium('the outbox in two tabs of the demo (Chromium)', () => {
     await row(b, 3).waitFor();
 
     await editOffline(a, 3, title);
-    // The write is tab A's: tab B has never used the edit's endpoint, so it cannot recompute the relayed
-    // update; it keeps showing the server's title, and has no write waiting.
-    expect(await row(b, 3).textContent()).toBe('Dark mode colors are too faint');
+    // The write is tab A's. Tab B read the issues through the same resource, so it knows the edit's endpoint:
+    // it shows A's pending edit too (the relayed optimistic update), and has no write waiting of its own.
+    await row(b, 3).getByText(title).waitFor();
     expect(await outboxPanel(b).getByLabel('Writes waiting').textContent()).toBe('no write waiting');
     expect(patches).toHaveLength(0);
     expect(demo.server.api.issues.get(3)?.title).toBe('Dark mode colors are too faint');

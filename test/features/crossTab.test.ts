@@ -200,6 +200,24 @@ it('a relayed optimistic update of an endpoint this tab never used is skipped wi
   expect(confirmed(b.state())).toEqual(confirmed(a.state()));
 });
 
+it("a tab that only read the todo shows the other tab's pending edit: a resource's members are known together", async () => {
+  const a = openTab();
+  const b = openTab();
+  await b.controller.fetch(b.TodoResource.get, { id: 1 });
+  await until(() => a.title(1) === 'one', 'the first answer');
+  server.hold();
+  clock.advance(5);
+  const edit = a.controller.fetch(a.TodoResource.partialUpdate, { id: 1 }, { title: 'edited in A' });
+  await until(() => b.title(1) === 'edited in A', 'the relayed optimistic update');
+  expect(b.state().optimistic).toEqual([expect.objectContaining({ endpoint: 'Todo.partialUpdate' })]);
+  await server.waitForHeld(1);
+  await server.held[0].releaseWith({ status: 500, json: { message: 'db down' } });
+  await expect(edit).rejects.toThrow('500');
+  await until(() => b.state().optimistic.length === 0, 'the relayed rollback');
+  expect(b.title(1)).toBe('one');
+  expect(gets()).toBe(1);
+});
+
 /** Two tabs that both read todo 1, then edit it in turn (A renames it, B completes it) with both answers held. */
 async function concurrentEdits() {
   const a = openTab();
