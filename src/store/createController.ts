@@ -8,6 +8,7 @@ import type { Reads } from './reads';
 import { recordGiven, type Given, type RecordGivenInput } from './recordGiven';
 import type { EndpointRegistry } from './registry';
 import type { RestCacheSelectors } from './selectors';
+import { missingMiddleware } from './selectors';
 import { serializeArgs } from './serialize';
 import type { RestCacheActions } from './slice';
 import type { RetainableQuery, StoreRuntimes } from './middleware/usage';
@@ -62,10 +63,7 @@ export function createController(input: ControllerInput, store: StoreLike): Cont
   if (process.env.NODE_ENV !== 'production') {
     // The middleware registers each store's runtime when the store starts.
     if (!input.runtimes.has(store.getState)) {
-      warnOnce(
-        `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
-          'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
-      );
+      warnOnce(missingMiddleware(reducerPath));
     }
     // Warns once when the reducer is not mounted.
     selectors.selectSlice(store.getState());

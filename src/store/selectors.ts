@@ -20,10 +20,20 @@ export interface SelectorsInput {
   memoOf(state: RestCacheState): MemoCache;
   viewOf(state: RestCacheState): View;
   readonly reads: Pick<Reads, 'responseOf' | 'errorOf' | 'entityOf'>;
+  /** Whether any store runs this cache's middleware yet (a development warning when none does). */
+  readonly hasStores: () => boolean;
+}
+
+/** The warning of a cache whose middleware a store lacks (the controller's and the selectors'). */
+export function missingMiddleware(reducerPath: string): string {
+  return (
+    `[rest-slice] the middleware of the cache at \`${reducerPath}\` has not been added to this store: ` +
+    'add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.'
+  );
 }
 
 /** Reads the cache's slice of the root state, warning once when it is not mounted. */
-export function createSliceSelector(reducerPath: string) {
+export function createSliceSelector(reducerPath: string, hasStores?: () => boolean) {
   const empty = initialRestCacheState();
   return function selectSlice(rootState: unknown): RestCacheState {
     const slice = (rootState as Record<string, RestCacheState | undefined> | undefined)?.[reducerPath];
@@ -34,13 +44,15 @@ export function createSliceSelector(reducerPath: string) {
       );
       return empty;
     }
+    // The slice is there but no store runs the middleware: nothing will ever fetch into it.
+    if (process.env.NODE_ENV !== 'production' && hasStores?.() === false) warnOnce(missingMiddleware(reducerPath));
     return slice;
   };
 }
 
 /** The memoized selectors of one cache instance. They take the root state. */
 export function createSelectors(input: SelectorsInput) {
-  const selectSlice = createSliceSelector(input.reducerPath);
+  const selectSlice = createSliceSelector(input.reducerPath, input.hasStores);
   const { responseOf, errorOf, entityOf } = input.reads;
   const entityLists = new WeakMap<Function, unknown[]>();
   const listsByView = new WeakMap<View, WeakMap<Function, unknown[]>>();

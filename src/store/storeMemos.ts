@@ -20,6 +20,8 @@ export interface StoreMemos {
   memoOf(state: RestCacheState): MemoCache;
   /** A new store's memo, with the marking its middleware does. */
   newStoreMemo(): StoreMemo;
+  /** Whether a store's middleware has made its memo yet. */
+  hasStores(): boolean;
 }
 
 /** One store's memo, as its middleware uses it. */
@@ -37,9 +39,12 @@ export function createStoreMemos(): StoreMemos {
   let shared: MemoCache | undefined;
   const byState = new WeakMap<object, MemoCache>();
   let dispatching: MemoCache | undefined;
+  let stores = false;
   return {
     memoOf: (state) => byState.get(state) ?? dispatching ?? (shared ??= newMemo()),
+    hasStores: () => stores,
     newStoreMemo() {
+      stores = true;
       const memo = newMemo();
       let last: unknown;
       const mark = (slice: unknown) => {

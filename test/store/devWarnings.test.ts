@@ -29,6 +29,22 @@ it('warns once when the controller is used on a store without the middleware, an
   expect(server.requests).toEqual([]);
 });
 
+it('warns once when a selector reads a cache whose middleware no store runs', () => {
+  const warn = expectWarnings();
+  const cache = createRestCache({ reducerPath: 'selectorsOnly' });
+  const store = configureStore({ reducer: { [cache.reducerPath]: cache.reducer } });
+  expect(cache.selectEntity(store.getState(), Todo, 1)).toBeUndefined();
+  expect(cache.selectEntities(store.getState(), Todo)).toEqual([]);
+  expect(messages(warn)).toEqual([
+    '[rest-slice] the middleware of the cache at `selectorsOnly` has not been added to this store: add it with `middleware: (getDefault) => getDefault().concat(cache.middleware)`.',
+  ]);
+  // Once a store runs it, reading is quiet.
+  const other = createRestCache({ reducerPath: 'withMiddleware' });
+  const withMiddleware = makeStore(other);
+  other.selectEntity(withMiddleware.getState(), Todo, 1);
+  expect(messages(warn)).toHaveLength(1);
+});
+
 it('warns once when the reducer is not mounted at reducerPath (controller and selectors)', () => {
   const warn = expectWarnings();
   const cache = createRestCache({ reducerPath: 'notMounted' });
