@@ -89,21 +89,22 @@ const production = (config) => ({
 // and of preloaded or restored results (+0.54 on the core), `fetchedAt` stamps ordered within one clock reading (+0.13),
 // a resource's members known together by a cache (+0.14), a body with no JSON form named (+0.02): core 29.77, react 30.76,
 // everything 53.53, retry 30.82, listeners 30.53, infinitePages 32.92, live 30.06, collectionEdits 30.61, outbox 33.38,
-// persist 34.25, crossTab 33.84, all features 35.51, prepareHeaders 29.98, updaters 30.08 kB.
+// persist 34.25, crossTab 33.84, all features 35.51, prepareHeaders 29.98, updaters 30.08 kB. Then the selectors' missing-middleware
+// flag (+0.02): core 29.79, react 30.79, prepareHeaders 30.0; each budget about 0.05 over its figure.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '29.8 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '30.8 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '29.85 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '30.85 kB' },
   { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '53.6 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '30.85 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '30.55 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '32.95 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '30.1 kB' },
-  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '30.65 kB' },
-  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '33.4 kB' },
-  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '34.3 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '30.9 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '30.6 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '33 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '30.15 kB' },
+  { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '30.7 kB' },
+  { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '33.45 kB' },
+  { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '34.35 kB' },
   { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '33.9 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '35.55 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '30.0 kB' },
-  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '30.1 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '35.6 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '30.05 kB' },
+  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '30.15 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));
