@@ -228,7 +228,12 @@ export function buildGcHandler(input: GcInput, store: HandlerStore, usage: Usage
 
   usage.onUsersChange((key, endpoint, args, count) => {
     // Who uses a key of unknown origin tells its endpoint: the sweep reads it through that endpoint once unused.
-    if (!storedBy.has(key)) usedBy.set(key, { endpoint, args });
+    // A key left with no user and nothing stored (its fetch aborted) is forgotten, so a session does not pile them up.
+    if (!storedBy.has(key)) {
+      const state = selectSlice(store.getState());
+      if (count > 0 || hasOwn(state.meta, key) || hasOwn(state.endpoints, key)) usedBy.set(key, { endpoint, args });
+      else usedBy.delete(key);
+    }
     idle = undefined;
     if (count === 0) schedule();
   });
