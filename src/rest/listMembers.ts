@@ -10,12 +10,14 @@ export interface ListMembersConfig {
   readonly hasBody: boolean;
 }
 
+/** The members `getList` has as its own endpoints (`getPage` too, given a `paginationField`). */
+export const LIST_MEMBERS = ['push', 'unshift', 'assign', 'remove', 'move'] as const;
+
 /** Builds `push`, `unshift`, `assign`, `remove`, `move` and `getPage` as own members of a `getList` endpoint. */
 export function attachListMembers(getList: RestEndpoint<any>, config: ListMembersConfig): void {
   // The adders POST to the list; `remove` is called like `push` (the list's params, then the body),
   // `move` like `partialUpdate` (it PATCHes the item).
-  const members = ['push', 'unshift', 'assign', 'remove', 'move'] as const;
-  for (const member of members) {
+  for (const member of LIST_MEMBERS) {
     const options: Record<string, unknown> = { ...listMemberOptions(getList, member, config.path, `getList.${member}`), paginationField: undefined };
     if (config.hasBody) options.body = config.body;
     defineOwn(getList, member, getList.extend(options as never));

@@ -1,6 +1,6 @@
 import type { RestEndpoint } from './RestEndpoint';
 import type { ExtendOptions, Generics, RestEndpointExtraOptions } from './endpointOptions';
-import { attachListMembers, createMember, type ListMembersConfig } from './listMembers';
+import { attachListMembers, createMember, LIST_MEMBERS, type ListMembersConfig } from './listMembers';
 import type { SnapshotInterface } from './Snapshot';
 import type { BodyOfGenerics, MergeGenerics, MethodOf, PageFieldOf, ProcessedOf, RestGenerics, SchemaOf, SearchOfGenerics } from './types';
 
@@ -151,7 +151,7 @@ function resourceEndpoints(resource: Record<string, unknown>): object[] {
   for (const member of Object.values(resource)) {
     if (typeof member !== 'function') continue;
     found.push(member);
-    for (const name of ['push', 'unshift', 'assign', 'remove', 'move', 'getPage']) {
+    for (const name of [...LIST_MEMBERS, 'getPage']) {
       const listMember = Object.getOwnPropertyDescriptor(member, name)?.value as unknown;
       if (typeof listMember === 'function') found.push(listMember);
     }

@@ -5,8 +5,8 @@ import type { RequestHandoff } from './handoff';
 import type { EndpointRegistry } from './registry';
 import { checkFeatureOptions } from './featureCheck';
 import { serializeArgs } from './serialize';
-import type { RestCacheActions } from './slice';
 import type { TriggerStamps } from './options';
+import type { RestCacheActions } from './slice';
 
 /** What dispatching a fetch needs from the cache. */
 export interface DispatchFetchInput {

@@ -29,7 +29,7 @@ export interface EndpointRegistry {
    * latest whose `testKey` accepts `key`, else the latest of that name.
    */
   resolve(name: string, key: string): EndpointInterface | undefined;
-  /** The endpoint, of any name, whose `testKey` accepts `key` (the latest registered first); for a stored key no action of this store named. */
+  /** An endpoint, of any name, whose `testKey` accepts `key` (of a name, the latest registered); for a stored key no action of this store named. */
   find(key: string): EndpointInterface | undefined;
   /** The Entity class stored under `key`, once an endpoint whose schema holds it was registered. */
   entity(key: string): Function | undefined;
@@ -111,11 +111,7 @@ export function createRegistry(): EndpointRegistry {
   }
 
   function find(key: string): EndpointInterface | undefined {
-    let found: EndpointInterface | undefined;
-    for (const named of endpoints.values()) {
-      for (let i = named.length - 1; i >= 0 && found === undefined; i--) if (accepts(named[i], key)) found = named[i];
-      if (found !== undefined) return found;
-    }
+    for (const named of endpoints.values()) for (let i = named.length - 1; i >= 0; i--) if (accepts(named[i], key)) return named[i];
     return undefined;
   }
 

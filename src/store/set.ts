@@ -1,4 +1,3 @@
-import type { TriggerStamps } from './options';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { describeSchema } from '../schema/describeSchema';
 import { INVALID } from '../schema/INVALID';
@@ -12,6 +11,7 @@ import type { EntityMeta, GetEntity } from '../schema/types';
 import { expiryTime } from './outcome';
 import { plainJson } from '../schema/jsonForm';
 import { innerMessage, serializeArgs } from './serialize';
+import type { TriggerStamps } from './options';
 import type { SetPayload } from './setReducer';
 import type { RestCacheActions } from './slice';
 import type { RestCacheState } from './state';
