@@ -96,6 +96,7 @@ export function createRestCache<P extends string = 'rest'>(options: RestCacheOpt
     has: base.has,
     // The registry's members are closures (no `this`): handed on as they are.
     resolveEndpoint: registry.resolve,
+    registerEndpoint: registry.register,
     entityOf: registry.entity as (key: string) => EntityLikeSchema | undefined,
   };
   // One controller and one feature view per store, made on first use.

@@ -36,6 +36,13 @@ export interface FeatureCache {
    * fetched through the cache). Optional for caches built without it.
    */
   resolveEndpoint?(name: string, key: string): EndpointInterface | undefined;
+  /**
+   * Makes an endpoint known to this cache as using it would (its resource's
+   * other members and its Entity classes too), so state entries that name it
+   * are computed with it and rows of its entities merge by their own rules.
+   * Optional for caches built without it.
+   */
+  registerEndpoint?(endpoint: EndpointInterface): void;
   /** The Entity class stored under an entity key, once an endpoint whose schema holds it was used through this cache. */
   entityOf?(key: string): EntityLikeSchema | undefined;
 }

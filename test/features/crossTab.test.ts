@@ -31,12 +31,14 @@ afterEach(async () => {
 type Tab = ReturnType<typeof openTab>;
 
 /** One tab: its own cache instance and store, on the test's channel and clock. */
-function openTab(options: { helloTimeout?: number; answerTimeout?: number; features?: RestFeature[] } = {}) {
+function openTab(options: { helloTimeout?: number; answerTimeout?: number; features?: RestFeature[]; listResources?: boolean } = {}) {
+  const TodoResource = todoResource(server.url);
   const sync: CrossTabFeature = crossTab({
     channel,
     helloTimeout: options.helloTimeout ?? 0,
     answerTimeout: options.answerTimeout,
     createChannel: (name) => new BroadcastChannel(name),
+    resources: options.listResources === true ? [TodoResource] : undefined,
   });
   const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [...(options.features ?? []), sync] });
   const store = makeStore(cache);
@@ -44,7 +46,7 @@ function openTab(options: { helloTimeout?: number; answerTimeout?: number; featu
     cache,
     store,
     controller: cache.controller(store),
-    TodoResource: todoResource(server.url),
+    TodoResource,
     state: (): RestCacheState => slice(cache, store),
     title: (id: number) => cache.selectEntity(store.getState(), Todo, id)?.title,
     close: () => sync.close(store),
@@ -198,6 +200,26 @@ it('a relayed optimistic update of an endpoint this tab never used is skipped wi
   await edit;
   await until(() => b.title(1) === 'edited', 'the relayed answer');
   expect(confirmed(b.state())).toEqual(confirmed(a.state()));
+});
+
+it("a tab given the resource in `crossTab({ resources })` shows another tab's pending edit before it used the resource, and its rollback", async () => {
+  const a = openTab();
+  const b = openTab({ listResources: true });
+  await a.controller.fetch(a.TodoResource.get, { id: 1 });
+  await until(() => b.title(1) === 'one', 'the first answer');
+  server.hold();
+  clock.advance(5);
+  const edit = a.controller.fetch(a.TodoResource.partialUpdate, { id: 1 }, { title: 'edited in A' });
+  await until(() => b.title(1) === 'edited in A', 'the relayed optimistic update');
+  expect(b.state().optimistic).toEqual([expect.objectContaining({ endpoint: 'Todo.partialUpdate', args: [{ id: 1 }, { title: 'edited in A' }] })]);
+  await server.waitForHeld(1);
+  await server.held[0].releaseWith({ status: 500, json: { message: 'db down' } });
+  await expect(edit).rejects.toThrow('500');
+  await until(() => b.state().optimistic.length === 0, 'the relayed rollback');
+  expect(b.title(1)).toBe('one');
+  expect(confirmed(b.state())).toEqual(confirmed(a.state()));
+  // B sent nothing of its own.
+  expect(gets()).toBe(1);
 });
 
 it("a tab that only read the todo shows the other tab's pending edit: a resource's members are known together", async () => {
@@ -402,6 +424,9 @@ it('two caches with different reducerPaths never mix: each has its own channel',
 it('rejects a bad option, naming it', () => {
   expect(() => crossTab({ channel: '' })).toThrow('[rest-slice] `crossTab({ channel })` takes a non-empty channel name, got "".');
   expect(() => crossTab({ answerTimeout: -1 })).toThrow('[rest-slice] `crossTab({ answerTimeout })` takes a number of milliseconds (0 or more), got -1.');
+  expect(() => crossTab({ resources: 'TodoResource' as unknown as object[] })).toThrow(
+    '[rest-slice] `crossTab({ resources })` takes an array of resources or endpoints, got a string.',
+  );
 });
 
 it('on a server (no document) two stores with crossTab() stay apart: stores of one process belong to different users', async () => {

@@ -8,11 +8,12 @@ import { setUnrefTimeout } from '../../store/scheduler';
 import type { OptimisticEntry } from '../../store/state';
 import { warnOnce } from '../../store/warnOnce';
 import { errorMessage } from '../../store/serialize';
-import { getOwn } from '../../schema/own';
+import { describeKind, getOwn } from '../../schema/own';
 import { resultStamp } from '../../store/reducers';
 import { mergeRows, storedRows, type Rows } from './merge';
 import { checkMessage, RELAYED_ID, VERSION, type Message, type RelayedType, type TabState } from './messages';
 import { crossTabStateCase, mergeTabState, tabStateOf } from './tabState';
+import { endpointsOf } from '../resourceEndpoints';
 
 /** What {@link crossTab} needs of a channel: `BroadcastChannel` has it (a test or another transport may give its own). */
 export interface CrossTabChannel {
@@ -61,6 +62,16 @@ export interface CrossTabOptions {
    * `(name) => new BroadcastChannel(name)` to sync stores in Node (tests).
    */
   createChannel?: (name: string) => CrossTabChannel;
+  /**
+   * The resources (or endpoints) whose relayed changes this tab should
+   * compute even before it uses them. A tab knows an endpoint once it used
+   * it or another member of its resource; until then another tab's pending
+   * optimistic update of it is skipped (the answer still shows), and rows of
+   * its Entity classes merge by the default rule rather than the class's own
+   * `useIncoming` and `merge`. Listing them here makes them known from the start.
+   * @defaultValue `[]`
+   */
+  resources?: readonly object[];
 }
 
 /** The cross-tab feature as {@link crossTab} returns it: a feature, and a way to take one store off the channel. */
@@ -120,6 +131,10 @@ export function crossTab(options: CrossTabOptions = {}): CrossTabFeature {
   }
   const answerTimeout = checkTimeout(options.answerTimeout, 'answerTimeout') ?? 5000;
   const helloTimeout = checkTimeout(options.helloTimeout, 'helloTimeout') ?? 100;
+  const resources = options.resources ?? [];
+  if (!Array.isArray(resources)) {
+    throw new TypeError(`[rest-slice] \`crossTab({ resources })\` takes an array of resources or endpoints, got ${describeKind(resources)}.`);
+  }
   const closers = new WeakMap<StoreLike['getState'], () => void>();
   return {
     name: 'crossTab',
@@ -128,6 +143,7 @@ export function crossTab(options: CrossTabOptions = {}): CrossTabFeature {
       const name = options.channel ?? `rest-slice:${cache.reducerPath}`;
       const channel = options.createChannel ? options.createChannel(name) : defaultChannel(name);
       if (channel === undefined) return {};
+      for (const endpoint of endpointsOf(resources)) cache.registerEndpoint?.(endpoint);
       const tab = runTab(cache, store, channel, name, { answerTimeout, helloTimeout });
       closers.set(store.getState, tab.close);
       return tab.runtime;

@@ -5,6 +5,7 @@ import type { FeatureMethods, RestFeature } from '../../store/feature';
 import { failedCase, optimisticCase, outboxCase, settledCase, type OutboxEntry, type OutboxPayload } from './outboxState';
 import { newId } from './failures';
 import { outboxRuntime, type FindEndpoint, type OutboxRuntime } from './outboxRuntime';
+import { endpointsOf } from '../resourceEndpoints';
 
 /** Options of {@link outbox}. */
 export interface OutboxOptions {
@@ -23,38 +24,15 @@ export interface OutboxOptions {
   readonly name?: string;
 }
 
-function isEndpoint(value: unknown): value is EndpointInterface {
-  return (
-    (typeof value === 'function' || (typeof value === 'object' && value !== null)) &&
-    typeof (value as { key?: unknown }).key === 'function' &&
-    typeof (value as { name?: unknown }).name === 'string'
-  );
-}
-
 /** The write endpoints of the resources, by name (a resource's members and their members: `getList.push`, ...). */
 function writesOf(resources: readonly object[]): Map<string, EndpointInterface[]> {
   const byName = new Map<string, EndpointInterface[]>();
-  const add = (endpoint: EndpointInterface) => {
-    if (endpoint.sideEffect !== true) return;
-    const named = byName.get(endpoint.name) ?? [];
-    if (!named.includes(endpoint)) named.push(endpoint);
-    byName.set(endpoint.name, named);
-  };
-  const visit = (value: unknown, depth: number) => {
-    if (depth > 2 || (typeof value !== 'object' && typeof value !== 'function') || value === null) return;
-    if (isEndpoint(value)) add(value);
-    if (depth === 2) return;
-    for (const name of Object.keys(value)) {
-      let member: unknown;
-      try {
-        member = (value as Record<string, unknown>)[name];
-      } catch {
-        continue;
-      }
-      if (isEndpoint(member)) visit(member, depth + 1);
-    }
-  };
-  for (const resource of resources) visit(resource, 0);
+  for (const endpoint of endpointsOf(resources)) {
+    if (endpoint.sideEffect !== true) continue;
+    const named = byName.get(endpoint.name);
+    if (named === undefined) byName.set(endpoint.name, [endpoint]);
+    else named.push(endpoint);
+  }
   return byName;
 }
 
