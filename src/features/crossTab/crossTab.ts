@@ -187,6 +187,7 @@ function runTab(
 
   const entityOf = cache.entityOf ?? (() => undefined);
   const knowsEndpoint = (entry: Pick<OptimisticEntry, 'endpoint' | 'key'>) => cache.resolveEndpoint?.(entry.endpoint, entry.key) !== undefined;
+  const isPending = (requestId: string | undefined) => store.slice().optimistic.some((entry) => entry.requestId === requestId);
   const relayId = (id: string | undefined) => (id === undefined || id.startsWith(RELAYED_ID) ? id : `${own}${id}`);
   const withRelayId = (payload: Record<string, unknown>): Record<string, unknown> => {
     const requestId = relayId(payload.requestId as string | undefined);
@@ -261,7 +262,8 @@ function runTab(
     } else if (suffix === 'optimistic') {
       const entry = given as unknown as OptimisticEntry;
       // Recomputing the update needs its endpoint; a tab that never used it shows the change when it settles.
-      if (!knowsEndpoint(entry) || settled.has(entry.requestId!) || gone.has(from)) return;
+      // A peer's copy may have brought it already: one entry, which its settling removes.
+      if (!knowsEndpoint(entry) || settled.has(entry.requestId!) || gone.has(from) || isPending(entry.requestId)) return;
     }
     if (RELAYED_RESPONSES.has(suffix)) remember(given.requestId as string | undefined);
     const action: UnknownAction = { type, payload, meta: { crossTab: from } };
@@ -274,10 +276,14 @@ function runTab(
   }
 
   function applyTabState(from: string, state: TabState): void {
-    const own = store.slice();
+    const mine = store.slice();
+    // Not this tab's own updates (a peer's copy holds them under their relayed ids): this tab keeps its own.
     const knows = (entry: OptimisticEntry) =>
-      knowsEndpoint(entry) && !settled.has(entry.requestId!) && !gone.has(entry.requestId!.slice(RELAYED_ID.length).split('#')[0]);
-    const action: UnknownAction = { type: `${prefix}crossTabState`, payload: mergeTabState(own, state, entityOf, knows), meta: { crossTab: from } };
+      knowsEndpoint(entry) &&
+      !entry.requestId!.startsWith(own) &&
+      !settled.has(entry.requestId!) &&
+      !gone.has(entry.requestId!.slice(RELAYED_ID.length).split('#')[0]);
+    const action: UnknownAction = { type: `${prefix}crossTabState`, payload: mergeTabState(mine, state, entityOf, knows), meta: { crossTab: from } };
     store.dispatch(action);
   }
 
