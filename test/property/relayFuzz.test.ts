@@ -82,7 +82,7 @@ beforeAll(async () => {
   await server.releaseAll();
   await edit;
   server.hold(false);
-  recorder.controller.set(Todo, { id: 1 }, { id: 1, title: 'set here', completed: false, userId: 7, updatedAt: 0 });
+  await recorder.controller.set(Todo, { id: 1 }, { id: 1, title: 'set here', completed: false, userId: 7, updatedAt: 0 });
   await recorder.controller.invalidate(TodoResource.get, { id: 1 });
   recorder.clock.advance(5);
   await recorder.controller.fetch(TodoResource.get, { id: 1 });
@@ -90,7 +90,7 @@ beforeAll(async () => {
   channels[1].onmessage?.({ data: JSON.stringify({ v: 1, from: 'new tab', kind: 'hello' }) });
   conversation = [...inboxes[0]];
   inboxes[0].length = 0;
-  recorder.controller.resetEntireStore();
+  await recorder.controller.resetEntireStore();
   conversation.push(...inboxes[0]);
 });
 afterAll(() => server.close());
