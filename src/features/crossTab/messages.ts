@@ -4,6 +4,7 @@
 // the types are checked down to the rows, which must be plain JSON.
 import type { NormalizedEntities, NormalizedEntitiesMeta } from '../../schema/normalize';
 import type { OptimisticEntry, ResultMeta } from '../../store/state';
+import { MAX_AHEAD } from '../timeAhead';
 
 /** Messages carry this version; a message of another version is ignored. */
 export const VERSION = 1;
@@ -70,12 +71,6 @@ function notJson(value: unknown, depth = 0): string | undefined {
 const json: Check = (value) => notJson(value);
 const string: Check = (value) => (typeof value === 'string' ? undefined : 'not a string');
 const number: Check = (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'not a finite number');
-/**
- * How far ahead of this tab's clock a relayed time may lie: a day. Tabs of one browser share a clock, so a
- * time further ahead is corrupt or forged, and applied it would outrank every later answer of this tab (a
- * reset dated ahead drops them all, a row fetched "later" is never replaced).
- */
-const MAX_AHEAD = 86_400_000;
 // The latest time a relayed stamp may have, set by `checkMessage` for the message it checks (synchronously).
 let latest = Infinity;
 const stamp: Check = (value) => number(value) ?? ((value as number) > latest ? "a time more than a day ahead of this tab's clock" : undefined);

@@ -7,7 +7,7 @@ import { readSaved } from './restore';
 import { FORMAT, HEAD_KEY, partKey, partName, partsOf, savedOptimistic, savedPages, type SavedHead } from './saved';
 import { indexedDbStorage, memoryStorage, type PersistStorage } from './storages';
 import { exclusive } from './exclusive';
-import { isOutbox, type SavedOutboxEntry } from './validate';
+import { isOutbox, latestTime, type SavedOutboxEntry } from './validate';
 
 /** Options of {@link persist}. */
 export interface PersistOptions {
@@ -98,7 +98,7 @@ interface StoredHead {
 }
 
 /** The stored head, when it is one this feature wrote (anything else is left to the restore's checks). */
-function storedHead(text: string | null | undefined): StoredHead | undefined {
+function storedHead(text: string | null | undefined, latest: number): StoredHead | undefined {
   if (typeof text !== 'string') return undefined;
   let head: unknown;
   try {
@@ -110,7 +110,7 @@ function storedHead(text: string | null | undefined): StoredHead | undefined {
   const { format, generation, parts, outbox, optimistic } = head as Record<string, unknown>;
   if (format !== FORMAT || typeof generation !== 'number' || typeof parts !== 'object' || parts === null) return undefined;
   // An outbox the restore would drop (one malformed entry drops it whole) is not carried over either.
-  const entries = isOutbox(outbox) ? outbox : undefined;
+  const entries = isOutbox(outbox, latest) ? outbox : undefined;
   const updates = Array.isArray(optimistic)
     ? optimistic.filter((entry): entry is OptimisticEntry => typeof entry === 'object' && entry !== null && typeof (entry as OptimisticEntry).fetchedAt === 'number')
     : undefined;
@@ -209,7 +209,7 @@ export function persist(options: PersistOptions = {}): PersistFeature {
       // tab's parts are removed after the head, so the head never names a part that is gone.
       let stored: StoredHead | undefined;
       try {
-        stored = storedHead(await storage.getItem(HEAD_KEY));
+        stored = storedHead(await storage.getItem(HEAD_KEY), latestTime(now()));
       } catch (error) {
         turnOff('the storage failed a read', error);
         return;

@@ -3,7 +3,7 @@
 import type { RehydratePayload } from './rehydrate';
 import { HEAD_KEY, partKey, type SavedHead } from './saved';
 import type { PersistStorage } from './storages';
-import { checkHead, checkMap, keptOutbox, checkTable, frozenJson, isOurHead, parse, SavedShapeError } from './validate';
+import { checkHead, checkMap, keptOutbox, checkTable, frozenJson, isOurHead, latestTime, parse, SavedShapeError } from './validate';
 import { createTable, getOwn } from '../../schema/own';
 
 /** What reading the storage found. */
@@ -57,7 +57,9 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
     return { outcome: 'dropped' };
   }
   try {
-    const head = checkHead(raw);
+    // Times of a save come from an earlier page of this browser: none may lie far ahead of this page's clock.
+    const latest = latestTime(options.now());
+    const head = checkHead(raw, latest);
     const names = Object.keys(head.parts);
     const texts = await Promise.all(names.map((name) => storage.getItem(partKey(name, head.parts[name]))));
     const parts = new Map<string, { ref: object; generation: number }>();
@@ -73,7 +75,7 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
         throw new SavedShapeError(where, 'is from another write than the head names');
       }
       const path = parse(name, where);
-      const data = placePart(path, envelope.data, head, where, maps, tables, bucketed);
+      const data = placePart(path, envelope.data, head, where, latest, maps, tables, bucketed);
       parts.set(name, { ref: data, generation: head.parts[name] });
     });
     for (const field of ['entities', 'entitiesMeta'] as const) {
@@ -84,7 +86,7 @@ export async function readSaved(storage: PersistStorage, options: ReadOptions): 
       }
     }
     // The outbox's entries and updates only where the outbox can settle them; a malformed outbox is dropped alone.
-    const outbox = options.has('outbox') ? keptOutbox(head) : { optimistic: Object.freeze([]) };
+    const outbox = options.has('outbox') ? keptOutbox(head, latest) : { optimistic: Object.freeze([]) };
     const payload: RehydratePayload = {
       entities: Object.freeze(tables.entities) as RehydratePayload['entities'],
       entitiesMeta: Object.freeze(tables.entitiesMeta) as RehydratePayload['entitiesMeta'],
@@ -108,6 +110,7 @@ function placePart(
   data: unknown,
   head: SavedHead,
   where: string,
+  latest: number,
   maps: Record<string, Record<string, unknown>>,
   tables: { entities: Tables; entitiesMeta: Tables },
   bucketed: { entities: Record<string, object[]>; entitiesMeta: Record<string, object[]> },
@@ -115,13 +118,13 @@ function placePart(
   if (!Array.isArray(path)) throw new SavedShapeError(where, 'has a name that is not a path');
   const [kind, key, index] = path as unknown[];
   if ((kind === 'endpoints' || kind === 'meta' || kind === 'pages') && path.length === 1) {
-    return (maps[kind] = checkMap(kind, data));
+    return (maps[kind] = checkMap(kind, data, latest));
   }
   if ((kind === 'entities' || kind === 'entitiesMeta') && typeof key === 'string') {
-    if (path.length === 2) return (tables[kind][key] = checkTable(kind, key, data));
+    if (path.length === 2) return (tables[kind][key] = checkTable(kind, key, data, latest));
     const count = getOwn(head.buckets[kind], key);
     if (path.length === 3 && typeof index === 'number' && Number.isInteger(index) && count !== undefined && index >= 0 && index < count) {
-      const checked = checkTable(kind, key, data, { index, count });
+      const checked = checkTable(kind, key, data, latest, { index, count });
       (bucketed[kind][key] ??= [])[index] = checked;
       return checked;
     }
