@@ -6,13 +6,14 @@
 //
 // - no write is lost and none is sent twice in all: each edit was applied exactly once, or refused (its
 //   caller rejected, or its entry left `failed` in a tab's outbox);
-// - the outboxes hold only failed writes.
+// - the outboxes hold only failed writes;
+// - with crossTab() too (its messages delivered when a step has settled), both tabs hold the same data.
 //
 // Runs: PROPERTY_RUNS (default 60 programs); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
-import { createRestCache, memoryStorage, outbox, persist, selectOutbox, type PersistStorage, type RestFeature } from 'rest-slice';
+import { createRestCache, crossTab, memoryStorage, outbox, persist, selectOutbox, type CrossTabChannel, type PersistStorage, type RestCacheState, type RestFeature } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
-import { makeStore, startStoreServer, until, type StoreServer } from '../store/helpers';
+import { makeStore, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
@@ -88,9 +89,51 @@ function attemptsCounter() {
   return { feature, idle: () => started === ended };
 }
 
+/** Channels whose messages wait until `deliver` (each sender's in order); a closed channel gets nothing more. */
+function createHub() {
+  const members = new Map<number, { channel: CrossTabChannel; inbox: string[] }>();
+  let next = 0;
+  return {
+    open(): CrossTabChannel {
+      const id = next++;
+      const channel: CrossTabChannel = {
+        onmessage: null,
+        postMessage(message) {
+          for (const [other, member] of members) if (other !== id) member.inbox.push(message as string);
+        },
+        close() {
+          members.delete(id);
+        },
+      };
+      members.set(id, { channel, inbox: [] });
+      return channel;
+    },
+    /** Delivers every message waiting (and those they set off); true when there were any. */
+    deliver(): boolean {
+      let any = false;
+      for (let moved = true; moved; ) {
+        moved = false;
+        for (const member of [...members.values()]) {
+          const message = member.inbox.shift();
+          if (message === undefined) continue;
+          member.channel.onmessage?.({ data: message });
+          moved = any = true;
+        }
+      }
+      return any;
+    },
+  };
+}
+
+/** The data both tabs must agree on (pending requests and their ids are each tab's own). */
+function confirmed(state: RestCacheState) {
+  const { entities, entitiesMeta, endpoints, meta, optimistic, lastReset } = state;
+  return JSON.parse(JSON.stringify({ entities, entitiesMeta, endpoints, meta, optimistic, lastReset })) as unknown;
+}
+
 let runs = 0;
 
-async function run(program: readonly Cmd[]) {
+async function run(program: readonly Cmd[], withCrossTab: boolean) {
   const run = String(++runs);
   const log: RunLog = { todos: new Map(IDS.map((id) => [id, { id, title: 'seeded', completed: false, userId: 1, updatedAt: 0 }])), applied: [], refuseNext: undefined };
   logs.set(run, log);
@@ -99,18 +142,23 @@ async function run(program: readonly Cmd[]) {
   const { TodoResource } = todoResources(`${server.url}/runs/${run}`);
   const attempts = attemptsCounter();
   const offline = Array.from({ length: TABS }, () => false);
+  const hub = createHub();
   const settle = async () => {
-    for (let i = 0; i < 30; i++) await Promise.resolve();
-    await until(attempts.idle, 'every request answered');
-    for (let i = 0; i < 30; i++) await Promise.resolve();
+    do {
+      for (let i = 0; i < 30; i++) await Promise.resolve();
+      await until(attempts.idle, 'every request answered');
+      for (let i = 0; i < 30; i++) await Promise.resolve();
+    } while (hub.deliver() || !attempts.idle());
   };
   const load = (index: number, start?: number) => {
     const clock = makeClock(start);
     const persisted = persist({ storage, throttle: THROTTLE });
-    const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted, outbox({ resources: [TodoResource], name }), attempts.feature] });
+    const sync = withCrossTab ? [crossTab({ helloTimeout: 0, answerTimeout: 0, createChannel: () => hub.open() })] : [];
+    const features = [persisted, outbox({ resources: [TodoResource], name }), ...sync, attempts.feature];
+    const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features });
     const store = makeStore(cache);
     if (offline[index]) store.dispatch(cache.actions.offline());
-    return { clock, persisted, cache, store, controller: cache.controller(store) };
+    return { clock, persisted, cache, store, features, controller: cache.controller(store) };
   };
   type Page = ReturnType<typeof load>;
   const pages: Page[] = [];
@@ -138,6 +186,7 @@ async function run(program: readonly Cmd[]) {
       await settle();
       const old = pages[cmd.tab];
       old.store.dispatch(old.cache.actions.offline());
+      for (const feature of old.features) (feature as { close?: (store: unknown) => void }).close?.(old.store);
       pages[cmd.tab] = load(cmd.tab, old.clock.now());
       await pages[cmd.tab].persisted.ready(pages[cmd.tab].store);
     }
@@ -160,10 +209,12 @@ async function run(program: readonly Cmd[]) {
   return { pages, edits, log };
 }
 
+describe.each([false, true])('crossTab() %s', (withCrossTab) => {
 it('two tabs on one storage: no write lost, none sent twice in all, the outboxes left with failed writes only', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 20 }), async (program) => {
-      const { pages, edits, log } = await run(program);
+      const { pages, edits, log } = await run(program, withCrossTab);
+      if (withCrossTab) expect(confirmed(slice(pages[1].cache, pages[1].store))).toEqual(confirmed(slice(pages[0].cache, pages[0].store)));
       const entries = pages.flatMap((page) => selectOutbox(page.cache, page.store.getState()));
       expect(entries.filter((entry) => entry.status !== 'failed')).toEqual([]);
       const failed = new Set(entries.map((entry) => (entry.args[1] as { title: string }).title));
@@ -176,3 +227,4 @@ it('two tabs on one storage: no write lost, none sent twice in all, the outboxes
     propertyParameters(60),
   );
 }, propertyTimeout(120_000));
+});
