@@ -8,12 +8,14 @@
 //   the cursor the page before it gave), and the list becomes those pages' items, each once;
 // - with `maxPages`, loading one more page drops the page at the other end, and its items leave the list
 //   (these programs change no item's place then, so pages never share an item);
+// - a next page asked for while a refetch is in flight ends in the list whichever answer lands first: the
+//   refetch fetches it again after the pages before it;
 // - `hasNextPage` is whether the last page gave a cursor.
 //
 // Runs: PROPERTY_RUNS (default 80 programs); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
 import { Entity, RestEndpoint, infinitePages, schema, selectPages } from 'rest-slice';
-import { setup, startStoreServer, type StoreServer } from '../store/helpers';
+import { setup, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const PAGE = 2;
@@ -32,7 +34,8 @@ type Cmd =
   | { op: 'refetch' }
   | { op: 'insert'; at: number }
   | { op: 'remove'; at: number }
-  | { op: 'rename'; at: number };
+  | { op: 'rename'; at: number }
+  | { op: 'nextDuringRefetch'; nextLandsFirst: boolean };
 
 const moving: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ op: 'next' as const }) },
@@ -40,6 +43,7 @@ const moving: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('insert' as const), at: fc.nat(12) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('remove' as const), at: fc.nat(12) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('rename' as const), at: fc.nat(12) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('nextDuringRefetch' as const), nextLandsFirst: fc.boolean() }) },
 );
 // With maxPages, no item changes place: pages stay disjoint.
 const still: fc.Arbitrary<Cmd> = fc.oneof(
@@ -132,6 +136,30 @@ async function run(program: readonly Cmd[], maxPages: number) {
       if (model.pages.length === 0) continue;
       await controller.invalidate(Feed, {});
       await controller.fetchIfStale(Feed, {});
+      modelRefetch(model);
+    } else if (cmd.op === 'nextDuringRefetch') {
+      if (model.pages.length === 0 || model.next === null) continue;
+      const cursor = String(model.next);
+      const before = server.requests.length;
+      let once = true;
+      server.hold((request) => {
+        const held = once && request.query.get('cursor') === cursor;
+        if (held) once = false;
+        return held;
+      });
+      const next = controller.fetchNextPage(Feed, {});
+      await server.waitForHeld(1);
+      await controller.invalidate(Feed, {});
+      const refetch = controller.fetchIfStale(Feed, {});
+      if (!cmd.nextLandsFirst) {
+        // The refetch's pages before the held one have been asked for (and answered) first.
+        await until(() => server.requests.length >= before + 1 + model.pages.length, 'the refetch of the loaded pages');
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+      }
+      await server.releaseAll();
+      server.hold(false);
+      await Promise.all([next, refetch]);
+      modelNext(model, maxPages);
       modelRefetch(model);
     } else if (items.length > 0 || cmd.op === 'insert') {
       const at = cmd.at % (items.length + (cmd.op === 'insert' ? 1 : 0));
