@@ -89,7 +89,7 @@ async function run(program: readonly Cmd[]) {
     await write.done;
   }
   return LISTS.map((userId) => {
-    const data = (controller.getResponse as (...a: unknown[]) => { data?: { id: number }[] })(TodoResource.getList, ...args(userId), store.getState()).data;
+    const data = (controller.getResponse as unknown as (...a: unknown[]) => { data?: { id: number }[] })(TodoResource.getList, ...args(userId), store.getState()).data;
     const stored = (data ?? []).map((todo) => todo.id).sort((a, b) => a - b);
     const onServer = [...server.todos.values()].filter((todo) => userId === undefined || todo.userId === userId).map((todo) => todo.id).sort((a, b) => a - b);
     return { list: userId ?? 'all', stored, onServer };
