@@ -80,6 +80,30 @@ describe('a tab holding a write it has not replayed yet', () => {
   });
 });
 
+describe('a write discarded in one tab', () => {
+  it('is dropped by the other tabs that hold it: none sends it, and no save brings it back', async () => {
+    const storage = memoryStorage();
+    const name = `offline-tabs-${++names}`;
+    const { TodoResource } = todoResources(server.url);
+    const first = await keptOffline(storage, [{ TodoResource }], name);
+    // A second tab opens offline and restores the same edit; the first tab's user discards it there.
+    const second = loadOfflinePage(storage, [TodoResource], name, { start: first.page.clock.now() });
+    second.store.dispatch(second.cache.actions.offline());
+    expect(await second.persisted.ready(second.store)).toBe('restored');
+    expect(entriesOf(second)).toHaveLength(1);
+    first.page.store.dispatch(discardOutboxEntry(first.page.cache, first.entry.id));
+    await until(() => first.edit.state === 'rejected', "the first tab's caller is told");
+    // The second tab's copy went too: it is not shown, not sent when the tab comes online, not saved again.
+    await until(() => entriesOf(second).length === 0, "the second tab's copy goes");
+    expect(todo(second, 1)?.title).toBe('Write docs');
+    second.store.dispatch(second.cache.actions.online());
+    await second.controller.flushOutbox();
+    await saveThrough(second);
+    await saveThrough(first.page);
+    expect({ writes: writes(), saved: savedOutbox(storage) }).toEqual({ writes: [], saved: [] });
+  });
+});
+
 describe('an entry restored after a reload, then settled or discarded, stays gone after the next reload', () => {
   it('sent on start before the first save read the storage: not saved again, not sent again', async () => {
     const storage = memoryStorage();

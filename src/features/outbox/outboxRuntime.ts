@@ -80,7 +80,22 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
   let coordination: ReturnType<typeof coordinate> | undefined;
   const tabs = () => (coordination ??= coordinate(lockName, receive));
 
+  // Set while this outbox applies another's discard, so it does not announce it back.
+  let discarding = false;
+
   function receive(message: OutboxMessage): void {
+    if (message.type === 'discarded') {
+      // Discarded in another tab: this copy goes too (unsent), or a save of this tab would bring it back.
+      elsewhere.delete(message.id);
+      if (entry(message.id) === undefined && !held.has(message.id)) return;
+      discarding = true;
+      try {
+        store.dispatch(action({ op: 'discard', id: message.id }));
+      } finally {
+        discarding = false;
+      }
+      return;
+    }
     if (message.type === 'sending') {
       if (!held.has(message.id)) return;
       elsewhere.add(message.id);
@@ -364,6 +379,7 @@ export function outboxRuntime(cache: FeatureCache, store: FeatureStore, findEndp
       } else if (action.match(cacheAction)) {
         const payload = cacheAction.payload;
         if (payload.op === 'discard') {
+          if (!discarding) tabs().post({ type: 'discarded', id: payload.id });
           const waiting = held.get(payload.id);
           if (waiting !== undefined) {
             const gone = entry(payload.id);

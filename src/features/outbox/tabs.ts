@@ -10,7 +10,8 @@ export type OutboxMessage =
   | { readonly type: 'sending'; readonly id: string }
   | { readonly type: 'kept'; readonly id: string }
   | { readonly type: 'settled'; readonly id: string; readonly value: unknown }
-  | { readonly type: 'failed'; readonly id: string; readonly error: SerializedError };
+  | { readonly type: 'failed'; readonly id: string; readonly error: SerializedError }
+  | { readonly type: 'discarded'; readonly id: string };
 
 /** The lock and the announcements of one outbox. */
 export interface Coordination {
