@@ -121,12 +121,19 @@ async function run(program: readonly Cmd[]) {
 
   const load = (start?: number) => {
     const clock = makeClock(start);
-    const persisted = persist({ storage, throttle: THROTTLE });
+    // A page writes the storage while it lives; a reload's old page is gone and writes nothing more.
+    let alive = true;
+    const pageStorage: PersistStorage = {
+      getItem: (key) => storage.getItem(key),
+      setItem: (key, value) => (alive ? storage.setItem(key, value) : Promise.resolve()),
+      removeItem: (key) => (alive ? storage.removeItem(key) : Promise.resolve()),
+    };
+    const persisted = persist({ storage: pageStorage, throttle: THROTTLE });
     const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted, outbox({ resources: [TodoResource], name }), attempts.feature] });
     const store = makeStore(cache);
     // The device is still offline after a reload: said before the restored outbox could start a replay.
     if (offline) store.dispatch(cache.actions.offline());
-    return { clock, persisted, cache, store, controller: cache.controller(store) };
+    return { clock, persisted, cache, store, controller: cache.controller(store), close: () => (alive = false) };
   };
   /** Until no request of any page of this program is on its way (and what its answer set off has run). */
   const settle = async () => {
@@ -183,10 +190,11 @@ async function run(program: readonly Cmd[]) {
       }
       case 'reload': {
         await settle();
-        // persist's throttle runs out, then the page goes away (it sends nothing more, as a closed tab).
+        // persist's throttle runs out, then the page goes away (it sends and saves nothing more, as a closed tab).
         page.clock.advance(THROTTLE);
         await settle();
         page.store.dispatch(page.cache.actions.offline());
+        page.close();
         page = load(page.clock.now());
         await page.persisted.ready(page.store);
         break;

@@ -5,13 +5,14 @@
 // tabs both sent would be applied twice. Once both tabs are online and have sent what they can:
 //
 // - no write is lost and none is sent twice in all: each edit was applied exactly once, or refused (its
-//   caller rejected, or its entry left `failed` in a tab's outbox);
+//   caller rejected, or its entry left `failed` in a tab's outbox), or discarded in one of the tabs (then no
+//   tab sent it);
 // - the outboxes hold only failed writes;
 // - with crossTab() too (its messages delivered when a step has settled), both tabs hold the same data.
 //
 // Runs: PROPERTY_RUNS (default 60 programs); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
-import { createRestCache, crossTab, memoryStorage, outbox, persist, selectOutbox, type CrossTabChannel, type PersistStorage, type RestCacheState, type RestFeature } from 'rest-slice';
+import { createRestCache, crossTab, discardOutboxEntry, memoryStorage, outbox, persist, selectOutbox, type CrossTabChannel, type PersistStorage, type RestCacheState, type RestFeature } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
 import { makeStore, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
@@ -26,6 +27,7 @@ type Cmd =
   | { op: 'online'; tab: number }
   | { op: 'reload'; tab: number }
   | { op: 'refuseNext'; status: 422 | 503 }
+  | { op: 'discard'; tab: number }
   | { op: 'advance'; tab: number; ms: number };
 
 const tab = fc.nat(TABS - 1);
@@ -35,6 +37,7 @@ const command: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('online' as const), tab }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('reload' as const), tab }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('refuseNext' as const), status: fc.constantFrom(422 as const, 503 as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('discard' as const), tab }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('advance' as const), tab, ms: fc.constantFrom(100, 1_000, 40_000) }) },
 );
 
@@ -168,6 +171,7 @@ async function run(program: readonly Cmd[], withCrossTab: boolean) {
     for (const id of IDS) await pages[index].controller.fetch(TodoResource.get, { id });
   }
   const edits: { title: string; call: ReturnType<typeof watch> }[] = [];
+  const discarded = new Set<string>();
 
   for (const cmd of program) {
     for (const page of pages) page.clock.advance(1);
@@ -179,6 +183,13 @@ async function run(program: readonly Cmd[], withCrossTab: boolean) {
       pages[cmd.tab].store.dispatch(pages[cmd.tab].cache.actions[cmd.op]());
     } else if (cmd.op === 'refuseNext') {
       log.refuseNext = cmd.status;
+    } else if (cmd.op === 'discard') {
+      // The oldest entry of that tab, failed or still waiting: no tab may send it after this.
+      const [entry] = selectOutbox(pages[cmd.tab].cache, pages[cmd.tab].store.getState());
+      if (entry !== undefined) {
+        discarded.add((entry.args[1] as { title: string }).title);
+        pages[cmd.tab].store.dispatch(discardOutboxEntry(pages[cmd.tab].cache, entry.id));
+      }
     } else if (cmd.op === 'advance') {
       pages[cmd.tab].clock.advance(cmd.ms);
     } else {
@@ -206,21 +217,21 @@ async function run(program: readonly Cmd[], withCrossTab: boolean) {
       await settle();
     }
   }
-  return { pages, edits, log };
+  return { pages, edits, log, discarded };
 }
 
 describe.each([false, true])('crossTab() %s', (withCrossTab) => {
 it('two tabs on one storage: no write lost, none sent twice in all, the outboxes left with failed writes only', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 20 }), async (program) => {
-      const { pages, edits, log } = await run(program, withCrossTab);
+      const { pages, edits, log, discarded } = await run(program, withCrossTab);
       if (withCrossTab) expect(confirmed(slice(pages[1].cache, pages[1].store))).toEqual(confirmed(slice(pages[0].cache, pages[0].store)));
       const entries = pages.flatMap((page) => selectOutbox(page.cache, page.store.getState()));
       expect(entries.filter((entry) => entry.status !== 'failed')).toEqual([]);
       const failed = new Set(entries.map((entry) => (entry.args[1] as { title: string }).title));
       for (const edit of edits) {
         const applied = log.applied.filter((title) => title === edit.title).length;
-        const refused = failed.has(edit.title) || edit.call.state === 'rejected';
+        const refused = failed.has(edit.title) || discarded.has(edit.title) || edit.call.state === 'rejected';
         expect({ title: edit.title, applied }).toEqual({ title: edit.title, applied: refused ? 0 : 1 });
       }
     }),
