@@ -12,11 +12,12 @@
 //
 // Runs: PROPERTY_RUNS (default 100 programs); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
-import { createRestCache, discardOutboxEntry, memoryStorage, outbox, persist, retryOutboxEntry, selectOutbox, type PersistStorage, type RestFeature } from 'rest-slice';
+import { createRestCache, discardOutboxEntry, memoryStorage, outbox, persist, retryOutboxEntry, selectOutbox, type PersistStorage } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { makeClock } from '../helpers/clock';
 import { makeStore, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
+import { attemptsCounter } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const IDS = [1, 2];
@@ -81,26 +82,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-
-/** Counts the attempts the pages send and those answered, to tell when none is on its way (installed last: innermost). */
-function attemptsCounter() {
-  let started = 0;
-  let ended = 0;
-  const feature: RestFeature = {
-    name: 'attemptsCounter',
-    setup: () => ({
-      async runAttempts(attempt) {
-        started++;
-        try {
-          return await attempt();
-        } finally {
-          ended++;
-        }
-      },
-    }),
-  };
-  return { feature, idle: () => started === ended };
-}
 
 let runs = 0;
 

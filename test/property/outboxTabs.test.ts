@@ -12,10 +12,11 @@
 //
 // Runs: PROPERTY_RUNS (default 60 programs); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
-import { createRestCache, crossTab, discardOutboxEntry, memoryStorage, outbox, persist, selectOutbox, type CrossTabChannel, type PersistStorage, type RestCacheState, type RestFeature } from 'rest-slice';
+import { createRestCache, crossTab, discardOutboxEntry, memoryStorage, outbox, persist, selectOutbox, type CrossTabChannel, type PersistStorage, type RestCacheState } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
 import { makeStore, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
+import { attemptsCounter } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const IDS = [1, 2];
@@ -71,26 +72,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-
-/** Counts the attempts all pages of a program send and those answered (installed last: innermost). */
-function attemptsCounter() {
-  let started = 0;
-  let ended = 0;
-  const feature: RestFeature = {
-    name: 'attemptsCounter',
-    setup: () => ({
-      async runAttempts(attempt) {
-        started++;
-        try {
-          return await attempt();
-        } finally {
-          ended++;
-        }
-      },
-    }),
-  };
-  return { feature, idle: () => started === ended };
-}
 
 /** Channels whose messages wait until `deliver` (each sender's in order); a closed channel gets nothing more. */
 function createHub() {

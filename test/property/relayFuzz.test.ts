@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { createRestCache, crossTab, type CrossTabChannel } from 'rest-slice';
 import { makeClock, makeStore, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from '../store/helpers';
+import { mutated, pathsOf } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 let server: StoreServer;
@@ -94,30 +95,6 @@ beforeAll(async () => {
   conversation.push(...inboxes[0]);
 });
 afterAll(() => server.close());
-
-type Path = (string | number)[];
-
-/** Every path into a JSON value, the root's included. */
-function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
-  out.push(path);
-  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...path, index], out));
-  else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...path, key], out);
-  return out;
-}
-
-/** `value` with the member at `path` replaced by `replacement`, or deleted when `replacement` is undefined. */
-function mutated(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  if (rest.length === 0 && replacement === undefined) {
-    if (Array.isArray(copy)) copy.splice(head as number, 1);
-    else delete copy[head];
-  } else {
-    copy[head] = mutated(copy[head], rest, replacement);
-  }
-  return copy;
-}
 
 it('the recorded conversation, as it was sent, brings another tab the same data', () => {
   const { channels, inboxes } = pair();

@@ -14,6 +14,7 @@ import { selectOutbox, type PersistStorage } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { until, type StoreServer } from '../store/helpers';
 import { loadOfflinePage, saveThrough, startOutboxServer, todoResources } from '../features/outboxHelpers';
+import { mutated, pathsOf } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 let server: StoreServer;
@@ -53,28 +54,6 @@ beforeAll(async () => {
   savedAt = page.clock.now();
 });
 afterAll(() => server.close());
-
-type Path = (string | number)[];
-
-function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
-  out.push(path);
-  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...path, index], out));
-  else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...path, key], out);
-  return out;
-}
-
-function mutated(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  if (rest.length === 0 && replacement === undefined) {
-    if (Array.isArray(copy)) copy.splice(head as number, 1);
-    else delete copy[head];
-  } else {
-    copy[head] = mutated(copy[head], rest, replacement);
-  }
-  return copy;
-}
 
 type Corruption =
   | { kind: 'value'; item: number; where: number; replacement: unknown }

@@ -1,0 +1,48 @@
+// Pieces the property tests share: corrupting one value of a JSON document (the fuzzers), and telling when no
+// request of a program's pages is on its way (the outbox programs).
+import type { RestFeature } from 'rest-slice';
+
+/** A path into a JSON value: member names and array indexes. */
+export type Path = (string | number)[];
+
+/** Every path into a JSON value, the root's included. */
+export function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
+  out.push(path);
+  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...path, index], out));
+  else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...path, key], out);
+  return out;
+}
+
+/** `value` with the member at `path` replaced by `replacement`, or deleted when `replacement` is undefined. */
+export function mutated(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  if (rest.length === 0 && replacement === undefined) {
+    if (Array.isArray(copy)) copy.splice(head as number, 1);
+    else delete copy[head];
+  } else {
+    copy[head] = mutated(copy[head], rest, replacement);
+  }
+  return copy;
+}
+
+/** Counts the attempts a program's pages send and those answered (install it last: innermost). */
+export function attemptsCounter() {
+  let started = 0;
+  let ended = 0;
+  const feature: RestFeature = {
+    name: 'attemptsCounter',
+    setup: () => ({
+      async runAttempts(attempt) {
+        started++;
+        try {
+          return await attempt();
+        } finally {
+          ended++;
+        }
+      },
+    }),
+  };
+  return { feature, idle: () => started === ended };
+}
