@@ -8,7 +8,7 @@
 //   that names rest-slice;
 // - the tab still fetches and shows a todo afterwards.
 //
-// Runs: PROPERTY_RUNS (default 150 mutations); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
+// Runs: PROPERTY_RUNS (default 300 mutations); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
 import { createRestCache, crossTab, type CrossTabChannel } from 'rest-slice';
 import { makeClock, makeStore, slice, startStoreServer, Todo, todoResource, until, type StoreServer } from '../store/helpers';
@@ -153,7 +153,7 @@ it('a relayed conversation with one value corrupted never throws, leaves the cac
           await until(() => tab.controller.getResponse(tab.TodoResource.get, { id: 2 }, tab.store.getState()).data?.title === server.todos.get(2)!.title, 'todo 2 shown');
         },
       ),
-      propertyParameters(150),
+      propertyParameters(300),
     );
   } finally {
     warn.mockRestore();

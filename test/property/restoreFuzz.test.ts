@@ -8,7 +8,7 @@
 //   rest-slice;
 // - the page still fetches and shows a todo, and going online and flushing its outbox settles without a throw.
 //
-// Runs: PROPERTY_RUNS (default 100 corruptions); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
+// Runs: PROPERTY_RUNS (default 300 corruptions); replay a failure with PROPERTY_SEED=<seed> PROPERTY_PATH=<path>.
 import fc from 'fast-check';
 import { selectOutbox, type PersistStorage } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
@@ -168,7 +168,7 @@ it('a save with one item corrupted restores without a throw, leaves the cache pl
         // Restore the server for the next run.
         server.todos.set(2, { ...server.todos.get(2)!, title: 'Ship it' });
       }),
-      propertyParameters(100),
+      propertyParameters(300),
     );
   } finally {
     warn.mockRestore();
