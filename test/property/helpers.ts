@@ -1,6 +1,7 @@
-// Pieces the property tests share: corrupting one value of a JSON document (the fuzzers), and telling when no
-// request of a program's pages is on its way (the outbox programs).
-import type { RestFeature } from 'rest-slice';
+// Pieces the property tests share: corrupting one value of a JSON document (the fuzzers), and, for the outbox
+// programs, telling when no request of a program's pages is on its way and closing a page's storage.
+import type { PersistStorage, RestFeature } from 'rest-slice';
+import { until } from '../store/helpers';
 
 /** A path into a JSON value: member names and array indexes. */
 export type Path = (string | number)[];
@@ -44,5 +45,30 @@ export function attemptsCounter() {
       },
     }),
   };
-  return { feature, idle: () => started === ended };
+  const idle = () => started === ended;
+  return {
+    feature,
+    idle,
+    /** Until no attempt is on its way (and what its answer set off has run). */
+    async settle(): Promise<void> {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      await until(idle, 'every request answered');
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    },
+  };
+}
+
+/** A page's view of a storage it shares: it reads and writes while the page lives; `close()` ends its writes (a closed tab). */
+export function pageStorage(storage: PersistStorage): { readonly storage: PersistStorage; close(): void } {
+  let alive = true;
+  return {
+    storage: {
+      getItem: (key) => storage.getItem(key),
+      setItem: (key, value) => (alive ? storage.setItem(key, value) : Promise.resolve()),
+      removeItem: (key) => (alive ? storage.removeItem(key) : Promise.resolve()),
+    },
+    close: () => {
+      alive = false;
+    },
+  };
 }

@@ -15,9 +15,9 @@ import fc from 'fast-check';
 import { createRestCache, discardOutboxEntry, memoryStorage, outbox, persist, retryOutboxEntry, selectOutbox, type PersistStorage } from 'rest-slice';
 import { Todo } from '../fixtures/Todo';
 import { makeClock } from '../helpers/clock';
-import { makeStore, slice, startStoreServer, until, type StoreServer } from '../store/helpers';
+import { makeStore, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
-import { attemptsCounter } from './helpers';
+import { attemptsCounter, pageStorage } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const IDS = [1, 2];
@@ -103,25 +103,16 @@ async function run(program: readonly Cmd[]) {
   const load = (start?: number) => {
     const clock = makeClock(start);
     // A page writes the storage while it lives; a reload's old page is gone and writes nothing more.
-    let alive = true;
-    const pageStorage: PersistStorage = {
-      getItem: (key) => storage.getItem(key),
-      setItem: (key, value) => (alive ? storage.setItem(key, value) : Promise.resolve()),
-      removeItem: (key) => (alive ? storage.removeItem(key) : Promise.resolve()),
-    };
-    const persisted = persist({ storage: pageStorage, throttle: THROTTLE });
+    const own = pageStorage(storage);
+    const persisted = persist({ storage: own.storage, throttle: THROTTLE });
     const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features: [persisted, outbox({ resources: [TodoResource], name }), attempts.feature] });
     const store = makeStore(cache);
     // The device is still offline after a reload: said before the restored outbox could start a replay.
     if (offline) store.dispatch(cache.actions.offline());
-    return { clock, persisted, cache, store, controller: cache.controller(store), close: () => (alive = false) };
+    return { clock, persisted, cache, store, controller: cache.controller(store), close: own.close };
   };
   /** Until no request of any page of this program is on its way (and what its answer set off has run). */
-  const settle = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-    await until(attempts.idle, 'every request answered');
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
+  const settle = attempts.settle;
 
   let page = load();
   await page.persisted.ready(page.store);

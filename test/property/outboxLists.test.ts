@@ -13,9 +13,9 @@
 import fc from 'fast-check';
 import { collectionEdits, createRestCache, memoryStorage, outbox, persist, selectOutbox, type PersistStorage } from 'rest-slice';
 import { makeClock } from '../helpers/clock';
-import { makeStore, startStoreServer, until, type StoreServer } from '../store/helpers';
+import { makeStore, startStoreServer, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
-import { attemptsCounter } from './helpers';
+import { attemptsCounter, pageStorage } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const LISTS = [undefined, 1, 2] as const;
@@ -121,24 +121,16 @@ async function run(program: readonly Cmd[]) {
   const load = (start?: number) => {
     const clock = makeClock(start);
     // A page writes the storage while it lives; a reload's old page is gone and writes nothing more.
-    let alive = true;
-    const pageStorage: PersistStorage = {
-      getItem: (key) => storage.getItem(key),
-      setItem: (key, value) => (alive ? storage.setItem(key, value) : Promise.resolve()),
-      removeItem: (key) => (alive ? storage.removeItem(key) : Promise.resolve()),
-    };
-    const persisted = persist({ storage: pageStorage, throttle: THROTTLE });
+    const own = pageStorage(storage);
+    const persisted = persist({ storage: own.storage, throttle: THROTTLE });
     const features = [persisted, outbox({ resources: [TodoResource, createTodo], name }), collectionEdits(), attempts.feature];
     const cache = createRestCache({ now: clock.now, scheduler: clock, gcInterval: Infinity, features });
     const store = makeStore(cache);
     if (offline) store.dispatch(cache.actions.offline());
-    return { clock, persisted, cache, store, controller: cache.controller(store), close: () => (alive = false) };
+    return { clock, persisted, cache, store, controller: cache.controller(store), close: own.close };
   };
-  const settle = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-    await until(attempts.idle, 'every request answered');
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
+  /** Until no request of any page of this program is on its way (and what its answer set off has run). */
+  const settle = attempts.settle;
   const list = (page: ReturnType<typeof load>, userId: (typeof LISTS)[number]) =>
     ((page.controller.getResponse as unknown as (...a: unknown[]) => { data?: { id: number; title: string }[] })(TodoResource.getList, ...args(userId), page.store.getState()).data ?? []);
 
