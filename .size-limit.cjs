@@ -95,21 +95,22 @@ const production = (config) => ({
 // Then (session 44) `crossTab({ resources })` and the FeatureCache's `registerEndpoint` (+0.01 on the core: 29.83):
 // crossTab 34.04, everything 53.63. Then persist() refusing a save with a time a day or more ahead of the clock
 // (a reset dated ahead dropped every answer): persist 34.46, crossTab 34.07, everything 53.79. Then a discard announced
-// to the other tabs' outboxes: outbox 33.50, everything 53.83.
+// to the other tabs' outboxes: outbox 33.50, everything 53.83. Then the review: one optimistic entry per request id in
+// the core's reducer (+0.02 on the core: 29.85; crossTab's own check of it removed), each line's budget about 0.05 over.
 // The core line is what every app pays; each feature has its own line: the core with that feature installed.
 module.exports = [
-  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '29.85 kB' },
-  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '30.85 kB' },
+  { name: 'core: createResource + Entity + createRestCache() + a store + one fetch', path: 'scripts/size/core.mjs', limit: '29.9 kB' },
+  { name: 'react: the core + useSuspense + useController', path: 'scripts/size/react.mjs', limit: '30.9 kB' },
   { name: 'everything from rest-slice and rest-slice/react', path: 'scripts/size/everything.mjs', limit: '53.9 kB' },
-  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '30.9 kB' },
-  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '30.6 kB' },
-  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '33 kB' },
-  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '30.15 kB' },
+  { name: 'core + retry()', path: 'scripts/size/feature-retry.mjs', limit: '30.95 kB' },
+  { name: 'core + listeners() + setupListeners', path: 'scripts/size/feature-listeners.mjs', limit: '30.65 kB' },
+  { name: 'core + infinitePages() + selectPages', path: 'scripts/size/feature-infinitePages.mjs', limit: '33.05 kB' },
+  { name: 'core + live()', path: 'scripts/size/feature-live.mjs', limit: '30.2 kB' },
   { name: 'core + collectionEdits()', path: 'scripts/size/feature-collectionEdits.mjs', limit: '30.7 kB' },
   { name: 'core + outbox()', path: 'scripts/size/feature-outbox.mjs', limit: '33.55 kB' },
   { name: 'core + persist(indexedDbStorage)', path: 'scripts/size/feature-persist.mjs', limit: '34.5 kB' },
   { name: 'core + crossTab()', path: 'scripts/size/feature-crossTab.mjs', limit: '34.1 kB' },
-  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '35.6 kB' },
-  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '30.05 kB' },
-  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '30.15 kB' },
+  { name: 'core + allFeatures()', path: 'scripts/size/all-features.mjs', limit: '35.65 kB' },
+  { name: 'core + prepareHeaders()', path: 'scripts/size/feature-prepareHeaders.mjs', limit: '30.1 kB' },
+  { name: 'core + updaters()', path: 'scripts/size/feature-updaters.mjs', limit: '30.2 kB' },
 ].map((check) => ({ ...check, ignore: peers, gzip: true, modifyEsbuildConfig: production }));

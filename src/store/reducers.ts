@@ -134,6 +134,8 @@ export function fetchReducer(state: RestCacheState, payload: FetchPayload): Rest
 
 export function optimisticReducer(state: RestCacheState, payload: OptimisticPayload): RestCacheState {
   if (payload.fetchedAt < state.lastReset) return state;
+  // One entry per request: the same update again (another tab's relay of one a copy brought) changes nothing.
+  if (payload.requestId !== undefined && state.optimistic.some((entry) => entry.requestId === payload.requestId)) return state;
   const entry: OptimisticEntry = {
     endpoint: payload.endpoint,
     key: payload.key,

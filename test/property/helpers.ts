@@ -72,3 +72,27 @@ export function pageStorage(storage: PersistStorage): { readonly storage: Persis
     },
   };
 }
+
+/** A page of the outbox programs: its clock, store and persist, and the end of its writes. */
+interface ReloadablePage {
+  readonly clock: { advance(ms: number): void; now(): number };
+  readonly cache: { readonly actions: { offline(): { type: string } } };
+  readonly store: { dispatch(action: { type: string }): unknown };
+  readonly persisted: { ready(store: never): Promise<unknown> };
+  close(): void;
+}
+
+/**
+ * A reload: once nothing is on its way and persist's throttle (`throttle` ms) has run out, the page goes
+ * (it sends and saves nothing more, as a closed tab) and `load` makes the next one from the storage.
+ */
+export async function reload<P extends ReloadablePage>(page: P, load: (start: number) => P, settle: () => Promise<void>, throttle: number): Promise<P> {
+  await settle();
+  page.clock.advance(throttle);
+  await settle();
+  page.store.dispatch(page.cache.actions.offline());
+  page.close();
+  const next = load(page.clock.now());
+  await next.persisted.ready(next.store as never);
+  return next;
+}

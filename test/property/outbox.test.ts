@@ -17,7 +17,7 @@ import { Todo } from '../fixtures/Todo';
 import { makeClock } from '../helpers/clock';
 import { makeStore, slice, startStoreServer, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
-import { attemptsCounter, pageStorage } from './helpers';
+import { attemptsCounter, pageStorage, reload } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const IDS = [1, 2];
@@ -160,17 +160,9 @@ async function run(program: readonly Cmd[]) {
         }
         break;
       }
-      case 'reload': {
-        await settle();
-        // persist's throttle runs out, then the page goes away (it sends and saves nothing more, as a closed tab).
-        page.clock.advance(THROTTLE);
-        await settle();
-        page.store.dispatch(page.cache.actions.offline());
-        page.close();
-        page = load(page.clock.now());
-        await page.persisted.ready(page.store);
+      case 'reload':
+        page = await reload(page, load, settle, THROTTLE);
         break;
-      }
     }
     await settle();
   }

@@ -15,7 +15,7 @@ import { collectionEdits, createRestCache, memoryStorage, outbox, persist, selec
 import { makeClock } from '../helpers/clock';
 import { makeStore, startStoreServer, type StoreServer } from '../store/helpers';
 import { THROTTLE, todoResources, watch } from '../features/outboxHelpers';
-import { attemptsCounter, pageStorage } from './helpers';
+import { attemptsCounter, pageStorage, reload } from './helpers';
 import { propertyParameters, propertyTimeout } from './runs';
 
 const LISTS = [undefined, 1, 2] as const;
@@ -155,13 +155,7 @@ async function run(program: readonly Cmd[]) {
     } else if (cmd.op === 'refuseNext') {
       log.refuseNext = cmd.status;
     } else {
-      await settle();
-      page.clock.advance(THROTTLE);
-      await settle();
-      page.store.dispatch(page.cache.actions.offline());
-      page.close();
-      page = load(page.clock.now());
-      await page.persisted.ready(page.store);
+      page = await reload(page, load, settle, THROTTLE);
     }
     await settle();
   }

@@ -54,6 +54,13 @@ describe('rest/optimistic', () => {
     const reset = reducer(init(), actions.reset({ date: 50 }));
     expect(reducer(reset, optimistic('PATCH /1', 49, 'x'))).toBe(reset);
   });
+
+  it('the same request again is one entry (a replayed log, another tab\'s relay of one a copy brought), and its answer removes it', () => {
+    const once = reducer(init(), optimistic('PATCH /1', 10, 'a'));
+    expect(reducer(once, optimistic('PATCH /1', 10, 'a'))).toBe(once);
+    const answered = reducer(once, actions.setResponse({ endpoint: 'test', key: 'PATCH /1', args: [{ id: 1 }], fetchedAt: 10, requestId: 'a', date: 12, expiresAt: 12, result: null, entities: {}, entitiesMeta: {} } as never));
+    expect(answered.optimistic).toEqual([]);
+  });
 });
 
 describe('rest/setError', () => {

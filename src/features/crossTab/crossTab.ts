@@ -187,7 +187,6 @@ function runTab(
 
   const entityOf = cache.entityOf ?? (() => undefined);
   const knowsEndpoint = (entry: Pick<OptimisticEntry, 'endpoint' | 'key'>) => cache.resolveEndpoint?.(entry.endpoint, entry.key) !== undefined;
-  const isPending = (requestId: string | undefined) => store.slice().optimistic.some((entry) => entry.requestId === requestId);
   const relayId = (id: string | undefined) => (id === undefined || id.startsWith(RELAYED_ID) ? id : `${own}${id}`);
   const withRelayId = (payload: Record<string, unknown>): Record<string, unknown> => {
     const requestId = relayId(payload.requestId as string | undefined);
@@ -262,8 +261,7 @@ function runTab(
     } else if (suffix === 'optimistic') {
       const entry = given as unknown as OptimisticEntry;
       // Recomputing the update needs its endpoint; a tab that never used it shows the change when it settles.
-      // A peer's copy may have brought it already: one entry, which its settling removes.
-      if (!knowsEndpoint(entry) || settled.has(entry.requestId!) || gone.has(from) || isPending(entry.requestId)) return;
+      if (!knowsEndpoint(entry) || settled.has(entry.requestId!) || gone.has(from)) return;
     }
     if (RELAYED_RESPONSES.has(suffix)) remember(given.requestId as string | undefined);
     const action: UnknownAction = { type, payload, meta: { crossTab: from } };

@@ -163,8 +163,10 @@ export function checkMap(kind: 'endpoints' | 'meta' | 'pages', data: unknown, la
 function checkResultMeta(meta: unknown, where: string, latest: number): void {
   checkTimes(meta, where, latest);
   const { error, errorAt, errorPolicy, invalidated } = meta as Record<string, unknown>;
-  if (errorAt !== undefined && !isTime(errorAt)) throw new SavedShapeError(where, 'has an `errorAt` that is not a time');
-  if (errorAt !== undefined) checkPast([errorAt], latest, where);
+  if (errorAt !== undefined) {
+    if (!isTime(errorAt)) throw new SavedShapeError(where, 'has an `errorAt` that is not a time');
+    checkPast([errorAt], latest, where);
+  }
   if (error !== undefined && !isError(error)) {
     throw new SavedShapeError(where, 'has an `error` without its name and message');
   }
